@@ -1,0 +1,1 @@
+"""Edition files: YAML with positions -> schema -> compiled kinds and the expanded deck."""

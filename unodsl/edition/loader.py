@@ -1,0 +1,208 @@
+"""Load an edition file: YAML -> schema check -> vocabulary -> compiled scripts -> deck.
+
+Every problem found is collected with its position in the YAML file, and all of
+them are raised together in one EditionError.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..errors import EditionError, Problem, ScriptError, Span
+from ..lang import ast
+from ..lang.compile import Compiled, Vocabulary, compile_condition, compile_script
+from ..lang.parse import parse_condition, parse_script
+from ..resources import edition_path
+from .model import DEFAULT_PLAYABLE, DEFAULT_SETTINGS, Card, CardKind, Edition
+from .schema import check_schema
+from .yamlsrc import YamlDoc, load_yaml, load_yaml_file
+
+
+_RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
+
+
+def load_edition(name_or_path: str, rules: list[str] | None = None) -> Edition:
+    """An edition by name (`classic`) or path, with optional extra house-rule scripts."""
+    path = edition_path(name_or_path)
+    if not path.exists():
+        raise EditionError([Problem(Span(str(name_or_path), 1, 1),
+                                    f"no edition named '{name_or_path}' and no such file")])
+    return build_edition(load_yaml_file(path), rules or [])
+
+
+def load_edition_text(text: str, filename: str = "<edition>", rules: list[str] | None = None) -> Edition:
+    return build_edition(load_yaml(text, filename), rules or [])
+
+
+def build_edition(doc: YamlDoc, rules: list[str]) -> Edition:
+    problems = check_schema(doc)
+    if problems:
+        raise EditionError(problems)
+    return _Builder(doc).build(rules)
+
+
+class _Builder:
+    def __init__(self, doc: YamlDoc):
+        self.doc = doc
+        self.data = doc.data
+        self.problems: list[Problem] = []
+
+    # ---- reporting
+
+    def problem(self, path: tuple, message: str, hint: str | None = None) -> None:
+        self.problems.append(Problem(self.doc.span(path), message, hint=hint))
+
+    def script_problem(self, path: tuple, error: ScriptError) -> None:
+        span = self.doc.script_span(path, error.line, error.column)
+        self.problems.append(Problem(span, error.message, hint=error.hint))
+
+    def compile(self, path: tuple, text: str, condition: bool) -> Compiled | None:
+        origin = f"{self.doc.filename}:{'.'.join(map(str, path))}"
+        try:
+            if condition:
+                return compile_condition(parse_condition(text), self.vocab, origin)
+            return compile_script(parse_script(text), self.vocab, origin)
+        except ScriptError as error:
+            self.script_problem(path, error)
+            return None
+
+    # ---- building
+
+    def build(self, rules: list[str]) -> Edition:
+        data = self.data
+        colours = tuple(data["colours"])
+        settings = {**DEFAULT_SETTINGS, **data.get("settings", {})}
+        kinds_data: dict = data["kinds"]
+        self.vocab = Vocabulary(
+            colours=colours,
+            kinds=tuple(kinds_data),
+            symbols=tuple(k["symbol"] for k in kinds_data.values() if k.get("symbol")),
+            tags=self._tag_values(kinds_data),
+            settings=settings,
+        )
+        tag_rules = self._tag_rules()
+        kinds = {kid: self._kind(kid, spec) for kid, spec in kinds_data.items()}
+        hooks = self._house_rules(rules)
+        deck = self._expand(kinds, kinds_data, colours, tag_rules)
+        self._check_totals(deck)
+        if self.problems:
+            raise EditionError(sorted(self.problems, key=lambda p: (p.span.line, p.span.column)))
+        return Edition(
+            name=data["name"], id=data.get("id", Path(self.doc.filename).stem),
+            version=str(data.get("version", "1")), source=data.get("source", ""),
+            colours=colours, settings=settings, kinds=kinds, deck=deck,
+            vocabulary=self.vocab, hooks=hooks, total=data.get("total"), path=self.doc.filename,
+        )
+
+    def _tag_values(self, kinds_data: dict) -> dict[str, set]:
+        tags: dict[str, set] = {}
+        for name, rule in self.data.get("tags", {}).items():
+            tags[name] = set(rule) if isinstance(rule, dict) else {True}
+        for spec in kinds_data.values():
+            for name, value in spec.get("tags", {}).items():
+                tags.setdefault(name, set()).add(value)
+        return tags
+
+    def _tag_rules(self) -> list[tuple[str, object, Compiled]]:
+        """(tag, value, condition) for each edition-level tag: `harry: "number in [2, 6, 9]"`."""
+        rules = []
+        for name, rule in self.data.get("tags", {}).items():
+            cases = rule.items() if isinstance(rule, dict) else [(True, rule)]
+            for value, text in cases:
+                path = ("tags", name, value) if isinstance(rule, dict) else ("tags", name)
+                compiled = self.compile(path, text, condition=True)
+                if compiled is not None:
+                    rules.append((name, value, compiled))
+        return rules
+
+    def _kind(self, kid: str, spec: dict) -> CardKind:
+        path = ("kinds", kid)
+        playable_text = spec.get("playable", DEFAULT_PLAYABLE)
+        kind = CardKind(
+            id=kid, name=spec.get("name", kid.replace("_", " ").title()),
+            symbol=spec.get("symbol"), wild=bool(spec.get("wild", False)),
+            points=spec.get("points", 0),
+            playable=self.compile((*path, "playable"), playable_text, condition=True),
+            tags=dict(spec.get("tags", {})), description=spec.get("description"),
+            sources={"playable": playable_text},
+        )
+        if "points" not in spec:
+            self.problem(path, f"kind '{kid}' has no points", hint="add `points: N` (or `face`)")
+        for field_name, condition in (("bluff_if", True), ("effect", False), ("on_start", False)):
+            if field_name in spec:
+                kind.sources[field_name] = spec[field_name]
+                setattr(kind, field_name, self.compile((*path, field_name), spec[field_name], condition))
+                compiled = getattr(kind, field_name)
+                if compiled is not None and not condition and compiled.hooks:
+                    self.problem((*path, field_name), "a card's script cannot hold `on` hooks",
+                                 hint="put hooks in the edition's `rules:`")
+        return kind
+
+    def _house_rules(self, extra: list[str]) -> list:
+        hooks = []
+        scripts = [(("rules", i, "script"), rule["script"]) for i, rule in enumerate(self.data.get("rules", []))]
+        for path, text in scripts:
+            hooks.extend(self._rule_hooks(path, text, self.script_problem))
+        for index, text in enumerate(extra):
+            def report(_path, error, index=index):
+                self.problems.append(Problem(Span(f"--rule {index + 1}", error.line, error.column),
+                                             error.message, hint=error.hint))
+            hooks.extend(self._rule_hooks(("--rule",), text, report, direct=True))
+        return hooks
+
+    def _rule_hooks(self, path, text, report, direct=False) -> list:
+        try:
+            script = parse_script(text)
+            loose = next((s for s in script.body if not isinstance(s, ast.On)), None)
+            if loose is not None:
+                raise ScriptError("a house rule is made of `on EVENT:` hooks; a statement "
+                                  "outside a hook would never run", loose.line, loose.column)
+            return compile_script(script, self.vocab, f"{self.doc.filename}:rule").hooks
+        except ScriptError as error:
+            report(path, error)
+            return []
+
+    def _expand(self, kinds, kinds_data, colours, tag_rules) -> list[Card]:
+        """The deck, card by card, from the compact composition of each kind."""
+        deck: list[Card] = []
+        for kid, spec in kinds_data.items():
+            composition = spec.get("deck", {})
+            kind_colours = composition.get("colours", colours)
+            for colour in kind_colours:
+                if colour not in colours:
+                    self.problem(("kinds", kid, "deck", "colours"), f"'{colour}' is not a colour of this edition")
+            for colour, number in self._faces(kid, composition, kind_colours):
+                deck.append(Card(len(deck), kinds[kid], colour, number))
+        for card in deck:
+            for name, value, condition in tag_rules:
+                if condition.function(card, None, None):
+                    card.tags[name] = value
+        faces: dict = {}
+        for card in deck:
+            key = (card.kind, card.colour, card.number, tuple(sorted(card.tags.items(), key=str)))
+            card.face = faces.setdefault(key, len(faces))
+        return deck
+
+    def _faces(self, kid: str, composition: dict, kind_colours) -> list[tuple]:
+        faces = []
+        if "numbers" in composition:
+            for spec, copies in composition["numbers"].items():
+                match = _RANGE.match(str(spec))
+                if not match:
+                    self.problem(("kinds", kid, "deck", "numbers"), f"'{spec}' is not a number or a range N-M")
+                    continue
+                low, high = int(match[1]), int(match[2] or match[1])
+                for colour in kind_colours:
+                    for number in range(low, high + 1):
+                        faces += [(colour, number)] * copies
+        if "per_colour" in composition:
+            for colour in kind_colours:
+                faces += [(colour, None)] * composition["per_colour"]
+        if "count" in composition:
+            faces += [(None, None)] * composition["count"]
+        return faces
+
+    def _check_totals(self, deck: list[Card]) -> None:
+        total = self.data.get("total")
+        if total is not None and total != len(deck):
+            self.problem(("total",), f"the deck has {len(deck)} cards, but `total` says {total}")

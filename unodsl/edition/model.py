@@ -1,0 +1,91 @@
+"""An edition once loaded: its kinds with compiled scripts, and its expanded deck."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..lang.compile import Compiled, Vocabulary
+
+# The matching rule of every sheet: same colour, number or symbol. A kind's
+# `playable:` replaces it (Wilds say `always`).
+DEFAULT_PLAYABLE = "colour == top.colour or number == top.number or symbol == top.symbol"
+
+DEFAULT_SETTINGS = {
+    "hand_size": 7,
+    "target_score": 500,
+    "scoring": "winner",
+    "players": {"min": 2, "max": 10},
+    "uno_penalty": 2,
+    "two_player_rule": True,
+    "dealer": "highest_card",
+}
+
+
+@dataclass
+class CardKind:
+    """One kind of card (Skip, Wild, ...): what it looks like and the scripts it runs."""
+
+    id: str
+    name: str
+    symbol: str | None
+    wild: bool
+    points: int | str  # a number, or "face" for a number card's face value
+    playable: Compiled
+    bluff_if: Compiled | None = None
+    effect: Compiled | None = None
+    on_start: Compiled | None = None
+    tags: dict = field(default_factory=dict)
+    description: str | None = None
+    sources: dict = field(default_factory=dict)  # script field -> source text, for explain/why
+
+
+class Card:
+    """One physical card. Cards never change; where a card is says everything else.
+
+    `face` numbers the distinct looks of cards (red 7, Wild, ...) so that the
+    engine can remember which faces may be played on which.
+    """
+
+    __slots__ = ("uid", "kind", "colour", "number", "symbol", "name", "points", "wild",
+                 "tags", "face", "spec")
+
+    def __init__(self, uid: int, spec: CardKind, colour: str | None, number: int | None):
+        self.uid = uid
+        self.spec = spec
+        self.kind = spec.id
+        self.colour = colour
+        self.number = number
+        self.symbol = spec.symbol
+        self.wild = spec.wild
+        self.points = number if spec.points == "face" else spec.points
+        self.name = spec.name
+        self.tags: dict = dict(spec.tags)
+        self.face = -1
+
+    def label(self) -> str:
+        """How a player names this card: `red 7`, `blue Skip`, `Wild`."""
+        what = str(self.number) if self.number is not None else self.name
+        return f"{self.colour} {what}" if self.colour else what
+
+    def __repr__(self) -> str:
+        return f"<{self.label()} #{self.uid}>"
+
+
+@dataclass
+class Edition:
+    name: str
+    id: str
+    version: str
+    source: str
+    colours: tuple[str, ...]
+    settings: dict
+    kinds: dict[str, CardKind]
+    deck: list[Card]
+    vocabulary: Vocabulary
+    hooks: list = field(default_factory=list)  # (event, guard, body) from house rules
+    total: int | None = None
+    path: str = ""
+
+    @property
+    def pure_playable(self) -> bool:
+        """True when which card goes on which depends only on the two cards and the colour."""
+        return all(kind.playable.pure for kind in self.kinds.values())

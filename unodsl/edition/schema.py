@@ -1,0 +1,152 @@
+"""Check an edition's data against schemas/edition.schema.json.
+
+jsonschema finds the errors; this module turns each into a Problem at the
+place in the YAML file it is about, worded for an edition author rather than
+for a schema author (no Python reprs, unknown keys with a did-you-mean).
+"""
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+import re
+from typing import Any, Iterable
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+
+from unodsl.edition.yamlsrc import YamlDoc
+from unodsl.errors import Problem
+from unodsl.resources import data_dir
+
+SCHEMA_FILE = "edition.schema.json"
+
+_TYPE_WORDS = {"string": "text", "integer": "a whole number", "number": "a number",
+               "boolean": "true/false", "object": "a mapping", "array": "a list",
+               "null": "nothing"}
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@functools.lru_cache(maxsize=1)
+def schema() -> dict:
+    """The edition schema (loaded once; do not modify the returned dict)."""
+    path = data_dir("schemas") / SCHEMA_FILE
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@functools.lru_cache(maxsize=1)
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(schema())
+
+
+def check_schema(doc: YamlDoc, against: dict | None = None) -> list[Problem]:
+    """Every way `doc.data` breaks the edition schema (or `against`), sorted by position."""
+    validator = _validator() if against is None else Draft202012Validator(against)
+    problems: list[Problem] = []
+    for error in validator.iter_errors(doc.data):
+        problems.extend(_problems(doc, error))
+    return sorted(problems, key=lambda p: (p.span.line, p.span.column, p.message))
+
+
+def render_path(path: Iterable) -> str:
+    """A data path as `$.kinds.number.deck.numbers['1-9']` or `$.rules[2].name`."""
+    text = "$"
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif _NAME.match(part):
+            text += f".{part}"
+        else:
+            text += f"[{part!r}]"
+    return text
+
+
+def _problems(doc: YamlDoc, error: ValidationError) -> list[Problem]:
+    path = tuple(error.absolute_path)
+    if error.validator == "additionalProperties" and error.validator_value is False:
+        return [_unknown_key(doc, path, key, error.schema) for key in _extra_keys(error)]
+    if "propertyNames" in error.relative_schema_path:  # a bad key: point at the key itself
+        key_path = path + (error.instance,)
+        return [doc.problem(key_path, f"{render_path(key_path)}: '{error.instance}' is not a valid key here",
+                            error.schema.get("description"), at_key=True)]
+    if error.validator in ("oneOf", "anyOf") and _only_required(error.validator_value):
+        names = ", ".join(f"'{n}'" for alt in error.validator_value for n in alt["required"])
+        how = "exactly one" if error.validator == "oneOf" else "at least one"
+        return [doc.problem(path, f"{render_path(path)}: give {how} of {names}", at_key=True)]
+    if error.context:
+        # Every alternative failed: show the one that came closest, count the rest.
+        # best_match descends into .context itself (preferring alternatives of the
+        # value's own type); handed the context list directly it ranks the other way.
+        best = best_match([error])
+        if best is error:  # alternatives tie: take the first
+            best = error.context[0]
+        others = len({e.relative_schema_path[0] for e in error.context}) - 1
+        suffix = f" (and {others} other alternative{'s' if others != 1 else ''} failed)" if others else ""
+        problem = _problems(doc, best)[0]
+        return [Problem(problem.span, problem.message + suffix, problem.severity,
+                        problem.hint, problem.source_line)]
+    message, hint = _wording(error)
+    return [doc.problem(path, f"{render_path(path)}: {message}", hint,
+                        at_key=error.validator == "required")]
+
+
+def _wording(error: ValidationError) -> tuple[str, str | None]:
+    """The message and hint for one plain (non-combinator) error."""
+    value = error.validator_value
+    if error.validator == "type":
+        words = [_TYPE_WORDS[t] for t in (value if isinstance(value, list) else [value])]
+        expected = " or ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+        return f"expected {expected}, got {_describe(error.instance)}", None
+    if error.validator == "const":
+        return f"expected {json.dumps(value)}, got {_describe(error.instance)}", None
+    if error.validator == "enum":
+        choices = ", ".join(json.dumps(v) for v in value)
+        return f"{_describe(error.instance)} is not one of {choices}", _did_you_mean(error.instance, value)
+    if error.validator in ("minItems", "minProperties"):
+        what = ("item", "items") if error.validator == "minItems" else ("entry", "entries")
+        return f"needs at least {value} {what[value != 1]}", None
+    if error.validator == "uniqueItems":
+        return "lists the same value more than once", None
+    if error.validator == "minLength" and value == 1:
+        return "must not be empty", None
+    return error.message, None
+
+
+def _describe(value: Any) -> str:
+    """A value as an edition author wrote it (YAML words, not Python's)."""
+    if value is None:
+        return "nothing (an empty value)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text {json.dumps(value, ensure_ascii=False)}"
+    return "a list" if isinstance(value, list) else "a mapping"
+
+
+def _only_required(alternatives: Any) -> bool:
+    """oneOf/anyOf used to say "give one of these keys" (deck: numbers | per_colour | count)."""
+    return isinstance(alternatives, list) and all(
+        isinstance(alt, dict) and set(alt) == {"required"} for alt in alternatives)
+
+
+def _extra_keys(error: ValidationError) -> list[str]:
+    known = error.schema.get("properties", {})
+    patterns = [re.compile(p) for p in error.schema.get("patternProperties", {})]
+    return [key for key in error.instance
+            if key not in known and not any(p.search(key) for p in patterns)]
+
+
+def _unknown_key(doc: YamlDoc, path: tuple, key: str, subschema: dict) -> Problem:
+    allowed = sorted(subschema.get("properties", {}))
+    hint = _did_you_mean(key, allowed) or "allowed here: " + ", ".join(allowed)
+    key_path = path + (key,)
+    return doc.problem(key_path, f"{render_path(key_path)}: unknown property '{key}'", hint, at_key=True)
+
+
+def _did_you_mean(word: Any, choices: Iterable) -> str | None:
+    if not isinstance(word, str):
+        return None
+    close = difflib.get_close_matches(word, [c for c in choices if isinstance(c, str)], n=1)
+    return f"did you mean '{close[0]}'?" if close else None

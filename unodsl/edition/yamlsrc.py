@@ -1,0 +1,412 @@
+"""Load an edition's YAML and keep, for every value, where it was written.
+
+PyYAML's constructors forget positions, so we compose the node tree once and
+build plain data from it ourselves, recording a map from the data path
+(("kinds", "skip", "effect")) to the node.  Everything a user can get wrong
+becomes a Problem; all of them are raised together in one EditionError.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from unodsl.errors import EditionError, Problem, Span
+
+MAX_BYTES = 2 * 1024 * 1024  # an edition is a few KiB; anything this big is a mistake
+MAX_NODES = 100_000  # values built after alias expansion (billion-laughs guard)
+MAX_DEPTH = 100  # nesting depth; also stops recursive aliases (&a [*a])
+
+_TAG = "tag:yaml.org,2002:"
+# The line breaks PyYAML counts when it numbers lines (str.splitlines knows more).
+_LINE_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
+
+
+class _Loader(yaml.SafeLoader):
+    """A safe loader of our own, so nothing registered on SafeLoader leaks in."""
+
+
+class _Abort(Exception):
+    """Stops building: the document is too big or too deep to go on."""
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len(_TAG):] if tag.startswith(_TAG) else tag
+
+
+class YamlDoc:
+    """Plain data from a YAML file plus the position of every value in it."""
+
+    def __init__(self, data: Any, filename: str, text: str,
+                 nodes: dict[tuple, Node], keys: dict[tuple, Node]):
+        self.data = data
+        self.filename = filename
+        self.text = text
+        self._nodes = nodes  # path -> node of the value
+        self._keys = keys  # path -> node of the mapping key naming it
+        self._starts = _line_starts(text)
+
+    # -- positions -------------------------------------------------------
+    def node(self, path: Iterable) -> Node | None:
+        return self._nodes.get(tuple(path))
+
+    def span(self, path: Iterable = ()) -> Span:
+        """Where the value at `path` starts; for a missing path, its nearest existing parent."""
+        path = tuple(path)
+        while path not in self._nodes and path:
+            path = path[:-1]
+        node = self._nodes.get(path)
+        if node is None:  # only an empty document has no root node
+            return Span(self.filename, 1, 1)
+        return self._mark_span(node.start_mark)
+
+    def key_span(self, path: Iterable) -> Span:
+        """Where the key naming `path` is written (list items and the root: the value)."""
+        path = tuple(path)
+        key = self._keys.get(path)
+        return self._mark_span(key.start_mark) if key is not None else self.span(path)
+
+    def source_line(self, line: int) -> str:
+        """The text of 1-based `line`, without its line break ("" past the end)."""
+        if not 1 <= line <= len(self._starts):
+            return ""
+        start = self._starts[line - 1]
+        end = self._starts[line] if line < len(self._starts) else len(self.text)
+        return _LINE_BREAK.sub("", self.text[start:end])
+
+    def problem(self, path: Iterable, message: str, hint: str | None = None,
+                *, at_key: bool = False, severity: str = "error") -> Problem:
+        """A Problem pointing at the value (or, with at_key, the key) at `path`."""
+        span = self.key_span(path) if at_key else self.span(path)
+        return Problem(span, message, severity, hint, self.source_line(span.line))
+
+    def script_span(self, path: Iterable, line: int, column: int) -> Span:
+        """Map a 1-based (line, column) inside the string at `path` to the file.
+
+        Scripts are parsed from the string Python sees, after YAML removed
+        quotes, escapes, indentation and folded line breaks; this undoes that.
+        """
+        node = self.node(path)
+        if not isinstance(node, ScalarNode) or not isinstance(node.value, str):
+            return self.span(path)
+        offset = _offset_in(node.value, line, column)
+        places = _align(node.value, _source_units(self.text, node, self._starts))
+        if places is None:  # cannot happen for text PyYAML accepted; stay useful anyway
+            return self._mark_span(node.start_mark)
+        if offset < len(places):
+            return self._index_span(places[offset])
+        # Just past the end (e.g. "unexpected end of script"): one after the last character.
+        last = places[-1] if places else node.start_mark.index
+        return self._index_span(last + 1 + offset - len(places))
+
+    # -- helpers ---------------------------------------------------------
+    def _mark_span(self, mark) -> Span:
+        return Span(self.filename, mark.line + 1, mark.column + 1)
+
+    def _index_span(self, index: int) -> Span:
+        line = bisect.bisect_right(self._starts, index) - 1
+        return Span(self.filename, line + 1, index - self._starts[line] + 1)
+
+
+# -- script position mapping --------------------------------------------------
+
+def _line_starts(text: str) -> list[int]:
+    return [0] + [m.end() for m in _LINE_BREAK.finditer(text)]
+
+
+def _offset_in(value: str, line: int, column: int) -> int:
+    """Character offset of (line, column) in `value`, clamped to its lines."""
+    lines = value.split("\n")
+    line = max(1, min(line, len(lines)))
+    column = max(1, min(column, len(lines[line - 1]) + 1))
+    return sum(len(s) + 1 for s in lines[: line - 1]) + column - 1
+
+
+_ESCAPES = {"0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v",
+            "f": "\f", "r": "\r", "e": "\x1b", " ": " ", '"': '"', "\\": "\\", "/": "/",
+            "N": "\x85", "_": "\xa0", "L": "\u2028", "P": "\u2029"}
+_HEX_ESCAPES = {"x": 2, "u": 4, "U": 8}
+
+
+def _source_units(text: str, node: ScalarNode, starts: list[int]) -> list[tuple[str, int]]:
+    """The characters a scalar is made of, each with its index in the file.
+
+    Escapes become the character they stand for (placed at the backslash) and
+    line breaks stay "\\n"; `_align` then sees how YAML folded them.
+    """
+    begin, end = node.start_mark.index, node.end_mark.index
+    if node.style in ("|", ">"):
+        return _block_units(text, node, starts)
+    if node.style in ("'", '"'):
+        begin, end = begin + 1, end - 1  # inside the quotes
+    units: list[tuple[str, int]] = []
+    i = begin
+    while i < end:
+        ch = text[i]
+        if node.style == "'" and text.startswith("''", i):
+            units.append(("'", i))
+            i += 2
+        elif node.style == '"' and ch == "\\" and i + 1 < end:
+            nxt = text[i + 1]
+            if nxt in "\r\n\x85\u2028\u2029":  # escaped line break: joins without a space
+                i += 2
+            elif nxt in _HEX_ESCAPES:
+                size = _HEX_ESCAPES[nxt]
+                units.append((chr(int(text[i + 2:i + 2 + size], 16)), i))
+                i += 2 + size
+            else:
+                units.append((_ESCAPES.get(nxt, nxt), i))
+                i += 2
+        else:
+            units.append(("\n" if _LINE_BREAK.match(ch) else ch, i))
+            i += 1
+    return units
+
+
+def _block_units(text: str, node: ScalarNode, starts: list[int]) -> list[tuple[str, int]]:
+    """Content of a `|` or `>` block: each line after the header, less the indentation."""
+    first = node.start_mark.line + 1  # content starts on the line after the header
+    last = min(node.end_mark.line, len(starts) - 1)
+    lines = []
+    for n in range(first, last + 1):
+        end = starts[n + 1] if n + 1 < len(starts) else len(text)
+        lines.append((starts[n], _LINE_BREAK.sub("", text[starts[n]:end])))
+    indent = _block_indent(node, [line for _, line in lines])
+    units: list[tuple[str, int]] = []
+    for start, line in lines:
+        units.extend((ch, start + col) for col, ch in enumerate(line) if col >= indent)
+        units.append(("\n", start + len(line)))
+    return units
+
+
+def _block_indent(node: ScalarNode, lines: list[str]) -> int:
+    """The block's indentation: the first text line's spaces less those the value keeps.
+
+    Without an indicator the value keeps none; with one (`|2`) it keeps the extra.
+    """
+    in_file = next((line for line in lines if line.strip()), "")
+    in_value = next((line for line in node.value.split("\n") if line.strip()), "")
+    return (len(in_file) - len(in_file.lstrip(" "))) - (len(in_value) - len(in_value.lstrip(" ")))
+
+
+def _align(value: str, units: list[tuple[str, int]]) -> list[int] | None:
+    """File index of each character of `value`, matching it in order against `units`.
+
+    What YAML drops (indentation, trailing spaces, extra line breaks) is
+    skipped; a folded line break shows up in the value as a space.
+    """
+    places: list[int] = []
+    j = 0
+    for ch in value:
+        while j < len(units) and not (units[j][0] == ch or (ch == " " and units[j][0] == "\n")):
+            j += 1
+        if j == len(units):
+            return None
+        places.append(units[j][1])
+        j += 1
+    return places
+
+
+# -- building plain data -------------------------------------------------------
+
+class _Builder:
+    """Turns a composed node tree into plain data, recording where each value came from."""
+
+    def __init__(self, text: str, filename: str, loader: _Loader):
+        self.filename = filename
+        self.lines = _LINE_BREAK.split(text)
+        self.loader = loader  # its SafeConstructor methods turn scalars into numbers
+        self.problems: list[Problem] = []
+        self.nodes: dict[tuple, Node] = {}
+        self.keys: dict[tuple, Node] = {}
+        self.count = 0
+        self.active: set[int] = set()  # collections being built: meeting one again is a cycle
+
+    def problem(self, node: Node, message: str, hint: str | None = None) -> Problem:
+        mark = node.start_mark
+        return Problem(Span(self.filename, mark.line + 1, mark.column + 1),
+                       message, "error", hint, self.lines[mark.line])
+
+    def enter(self, node: Node, path: tuple) -> None:
+        """Count one more value; stop on bombs, deep nesting and cycles."""
+        self.count += 1
+        if self.count > MAX_NODES:
+            self.problems.append(self.problem(
+                node, f"the document expands to more than {MAX_NODES} values",
+                "aliases (*name) that repeat other aliases multiply quickly; write the values out"))
+            raise _Abort
+        if len(path) > MAX_DEPTH:
+            self.problems.append(self.problem(node, f"values are nested more than {MAX_DEPTH} deep"))
+            raise _Abort
+        if id(node) in self.active:
+            self.problems.append(self.problem(node, "an alias (*name) refers to a value that contains it"))
+            raise _Abort
+
+    def build(self, node: Node, path: tuple) -> Any:
+        self.enter(node, path)
+        self.nodes[path] = node
+        if isinstance(node, ScalarNode):
+            return self.scalar(node)
+        expected = _TAG + ("seq" if isinstance(node, SequenceNode) else "map")
+        if node.tag != expected:
+            return self.bad_tag(node)
+        self.active.add(id(node))
+        try:
+            if isinstance(node, SequenceNode):
+                return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
+            return self.mapping(node, path)
+        finally:
+            self.active.discard(id(node))
+
+    def bad_tag(self, node: Node) -> None:
+        self.problems.append(self.problem(
+            node, f"unsupported YAML tag '{_short_tag(node.tag)}'",
+            "editions hold plain text, numbers, true/false, lists and mappings"))
+        return None
+
+    def scalar(self, node: ScalarNode) -> Any:
+        kind = node.tag[len(_TAG):] if node.tag.startswith(_TAG) else None
+        try:
+            if kind in ("str", "timestamp"):  # dates stay as written
+                return node.value
+            if kind == "null":
+                return None
+            if kind in ("int", "float", "bool"):
+                return getattr(self.loader, f"construct_yaml_{kind}")(node)
+        except (ValueError, KeyError, yaml.YAMLError):  # e.g. `!!int abc`
+            self.problems.append(self.problem(node, f"'{node.value}' is not a valid {_short_tag(node.tag)}"))
+            return None
+        return self.bad_tag(node)
+
+    def key(self, node: Node) -> str | None:
+        """A mapping key as text: strings as they are, integers as written ("07" stays "07")."""
+        if isinstance(node, ScalarNode) and node.tag in (_TAG + "str", _TAG + "int"):
+            return node.value
+        if isinstance(node, ScalarNode):
+            self.problems.append(self.problem(
+                node, f"a key must be text, but '{node.value}' reads as {_short_tag(node.tag)}",
+                f"put it in quotes: \"{node.value}\""))
+        else:
+            self.problems.append(self.problem(node, "a key must be text, not a list or mapping"))
+        return None
+
+    def mapping(self, node: MappingNode, path: tuple) -> dict:
+        result: dict[str, Any] = {}
+        # `<<: *base` first, earlier sources winning; keys written here then override them.
+        for source in reversed(self.merge_sources(node)):
+            self.enter(source, path)
+            self.active.add(id(source))
+            try:
+                result.update(self.mapping(source, path))
+            finally:
+                self.active.discard(id(source))
+        seen: dict[str, Node] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == _TAG + "merge":
+                continue
+            key = self.key(key_node)
+            if key is None:
+                continue
+            if key in seen:
+                first = seen[key].start_mark
+                self.problems.append(self.problem(
+                    key_node, f"duplicate key '{key}'",
+                    f"it is already given at line {first.line + 1}, column {first.column + 1}"))
+                continue
+            seen[key] = key_node
+            self.keys[path + (key,)] = key_node
+            result[key] = self.build(value_node, path + (key,))
+        return result
+
+    def merge_sources(self, node: MappingNode) -> list[MappingNode]:
+        sources = []
+        for key, value in node.value:
+            if key.tag != _TAG + "merge":
+                continue
+            for item in value.value if isinstance(value, SequenceNode) else [value]:
+                if isinstance(item, MappingNode) and item.tag == _TAG + "map":
+                    sources.append(item)
+                else:
+                    self.problems.append(self.problem(
+                        item, "a merge key '<<' takes a mapping or a list of mappings"))
+        return sources
+
+
+# -- entry points -------------------------------------------------------------
+
+def _syntax_problem(err: yaml.YAMLError, text: str, filename: str) -> Problem:
+    """One Problem for what PyYAML refused, at its 1-based line and column."""
+    line, col, hint = 1, 1, None
+    if isinstance(err, yaml.MarkedYAMLError) and err.problem_mark is not None:
+        mark = err.problem_mark
+        line, col = mark.line + 1, mark.column + 1
+        message = f"YAML syntax error: {err.problem}"
+        if err.context and (err.problem or "").startswith("but "):  # "expected X but found Y"
+            message = f"YAML syntax error: {err.context} {err.problem}"
+        elif err.context and err.context_mark is not None:
+            where = err.context_mark
+            hint = f"{err.context} that starts at line {where.line + 1}, column {where.column + 1}"
+        if "'\\t'" in (err.problem or ""):
+            hint = "YAML indentation must use spaces, not tabs"
+    elif isinstance(err, yaml.reader.ReaderError):
+        starts = _line_starts(text)
+        line = bisect.bisect_right(starts, err.position)
+        col = err.position - starts[line - 1] + 1
+        message = f"character #x{err.character:04x} is not allowed in YAML"
+        hint = "remove it, or write it as an escape (\\x..) in a double-quoted string"
+    else:
+        message = f"YAML error: {err}"
+    lines = _LINE_BREAK.split(text)
+    source = lines[line - 1] if line <= len(lines) else ""
+    return Problem(Span(filename, line, col), message, "error", hint, source)
+
+
+def _fail(filename: str, message: str, hint: str | None = None) -> EditionError:
+    return EditionError([Problem(Span(filename, 1, 1), message, "error", hint)])
+
+
+def load_yaml(text: str, filename: str) -> YamlDoc:
+    """Parse `text` safely into a YamlDoc; every problem is raised in one EditionError."""
+    if len(text) > MAX_BYTES:
+        raise _fail(filename, f"file is too big ({len(text)} characters; the limit is {MAX_BYTES})",
+                    "an edition is a few KiB; is this the right file?")
+    try:
+        loader = _Loader(text)  # checks for unprintable characters at once
+        root = loader.get_single_node()
+    except yaml.YAMLError as err:
+        raise EditionError([_syntax_problem(err, text, filename)]) from None
+    except RecursionError:
+        raise _fail(filename, "values are nested too deeply") from None
+    if root is None:
+        raise _fail(filename, "empty edition file", "an edition starts with `name:`; see editions/classic.yaml")
+    builder = _Builder(text, filename, loader)
+    try:
+        data = builder.build(root, ())
+    except _Abort:  # the reason is among the problems
+        data = None
+    if builder.problems:
+        raise EditionError(sorted(builder.problems, key=lambda p: (p.span.line, p.span.column)))
+    return YamlDoc(data, filename, text, builder.nodes, builder.keys)
+
+
+def load_yaml_file(path: str | Path) -> YamlDoc:
+    """Read a UTF-8 file (a BOM is allowed) and load it; unreadable files are Problems too."""
+    name = str(path)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError as err:
+        raise _fail(name, f"cannot read file: {err.strerror or err}") from None
+    if len(raw) > MAX_BYTES:
+        raise _fail(name, f"file is too big (more than {MAX_BYTES} bytes)",
+                    "an edition is a few KiB; is this the right file?")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise _fail(name, f"file is not valid UTF-8 (byte {err.start}: {err.reason})",
+                    "save the file as UTF-8") from None
+    return load_yaml(text, name)

@@ -1,0 +1,1 @@
+"""The rules engine: turns, matching, drawing, decisions and scoring; no card names."""

@@ -1,0 +1,65 @@
+"""Decisions: every choice a player makes, with its explicit list of legal options.
+
+The engine yields a Decision and receives one of its options back. Options are
+plain values: a Card to play, DRAW, a colour name, True/False, a seat number.
+"""
+from __future__ import annotations
+
+
+class _Marker:
+    """A named option that is not a card: DRAW, KEEP."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def __reduce__(self):  # markers stay singletons through pickling (workers)
+        return (_marker, (self.name,))
+
+
+def _marker(name: str) -> "_Marker":
+    return {"DRAW": DRAW, "KEEP": KEEP}[name]
+
+
+DRAW = _Marker("DRAW")  # draw a card instead of playing
+KEEP = _Marker("KEEP")  # keep the card just drawn
+
+# Decision kinds, and what their options are.
+TURN = "turn"              # playable cards, and DRAW
+PLAY_DRAWN = "play_drawn"  # [the drawn card, KEEP]
+COLOUR = "colour"          # the edition's colours
+CHALLENGE = "challenge"    # [True, False]: challenge the card just played against you?
+CALL_UNO = "call_uno"      # [True, False]: call UNO as you play your next-to-last card?
+CATCH = "catch"            # [True, False]: catch the player who did not call UNO?
+PLAYER = "player"          # seats
+YES_NO = "yes_no"          # [True, False]
+QUESTION = "question"      # the answers written in the script
+TOP_CARD = "top_card"      # which of the discarded cards goes on top
+GIVE = "give"              # seats: who receives this card
+DISCARD = "discard"        # cards: which card to discard
+
+KINDS = (TURN, PLAY_DRAWN, COLOUR, CHALLENGE, CALL_UNO, CATCH, PLAYER, YES_NO, QUESTION,
+         TOP_CARD, GIVE, DISCARD)
+
+
+class Decision:
+    """A choice put to `player`: answer with one of `options`.
+
+    `about` carries what the choice concerns: the card to give away, the player
+    to catch or challenge, the question asked.
+    """
+
+    __slots__ = ("kind", "player", "options", "about")
+
+    def __init__(self, kind: str, player: int, options: list, about=None):
+        self.kind = kind
+        self.player = player
+        self.options = options
+        self.about = about
+
+    def __repr__(self) -> str:
+        return f"Decision({self.kind}, player={self.player}, options={self.options!r})"

@@ -1,0 +1,216 @@
+"""A match: rounds until someone reaches the target score.
+
+`Match` is the public face of the engine. Give every seat an agent and call
+`play()`; or leave some seats to be answered from outside (a person, a test, a
+learning agent) and answer `match.decision` with `match.answer(option)`. Both
+use the same generator, so a match is the same whoever answers it.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+
+from ..errors import IllegalMove, UnoError
+from .decisions import Decision
+from .round import Round
+
+
+@dataclass
+class RoundResult:
+    winner: int | None  # None: stopped at the turn limit without a winner
+    turns: int
+    points: list[int]  # points left in each hand
+    scored: list[int]  # what each player's score changed by
+
+
+@dataclass
+class MatchResult:
+    winner: int | None
+    scores: list[int]
+    rounds: list[RoundResult] = field(default_factory=list)
+
+
+class Match:
+    """A whole match of `edition` for `players` seats.
+
+    agents: one per seat, an Agent instance, a registered agent name
+    ("random", "greedy") or None for a seat answered through `answer()`.
+    """
+
+    def __init__(self, edition, players: int = 4, agents=None, seed: int | str | None = None,
+                 record: bool = True, target: int | None = None, max_turns: int = 5000,
+                 max_rounds: int = 1000):
+        limits = edition.settings["players"]
+        if not limits["min"] <= players <= limits["max"]:
+            raise UnoError(f"{edition.name} is for {limits['min']} to {limits['max']} players, not {players}")
+        self.edition = edition
+        self.n = players
+        self.seed = seed if seed is not None else random.randrange(2**63)
+        self.rng = random.Random(f"deck:{self.seed}")
+        self.log: list | None = [] if record else None
+        self.target = target if target is not None else edition.settings["target_score"]
+        self.max_turns = max_turns
+        self.max_rounds = max_rounds
+        self.scores = [0] * players
+        self.results: list[RoundResult] = []
+        self.round: Round | None = None
+        self.decision: Decision | None = None
+        self.answers: list = []  # every answer given, in order: a match replays from seed + answers
+        self.finished = False
+        self.winner: int | None = None
+        self.agents = [self._agent(a, seat) for seat, a in enumerate(_per_seat(agents, players))]
+        self._gen = self._run()
+        self._resume(None, started=False)
+
+    def _agent(self, spec, seat: int):
+        if spec is None:
+            return None
+        from ..agents import make_agent
+
+        return make_agent(spec, random.Random(f"agent:{self.seed}:{seat}"))
+
+    # ---- driving -------------------------------------------------------------
+
+    def play(self) -> MatchResult:
+        """Run the match to its end (every seat needs an agent)."""
+        if self.decision is not None:
+            raise UnoError(f"seat {self.decision.player} has no agent: answer match.decision first")
+        return self.result()
+
+    def answer(self, option) -> None:
+        """Answer the pending decision from outside; an illegal answer raises IllegalMove."""
+        decision = self.decision
+        if decision is None:
+            raise IllegalMove("no decision is waiting for an answer")
+        if option not in decision.options:
+            raise IllegalMove(self._refusal(decision, option))
+        self.decision = None
+        self.answers.append(option)
+        if self.log is not None:
+            self.log.append({"event": "answer", "player": decision.player, "kind": decision.kind,
+                             "value": _plain(option)})
+        self._resume(option)
+
+    def _refusal(self, decision: Decision, option) -> str:
+        if decision.kind == "turn" and option in self.round.hands[decision.player]:
+            return self.round.why_not(option) or "that card cannot be played now"
+        return f"{option!r} is not one of the options: {decision.options!r}"
+
+    def _resume(self, value, started: bool = True) -> None:
+        """Run until a seat without an agent must decide, or the match ends."""
+        gen, agents, answers, log = self._gen, self.agents, self.answers, self.log
+        try:
+            decision = gen.send(value) if started else next(gen)
+            while True:
+                options = decision.options
+                if len(options) == 1:
+                    value = options[0]
+                else:
+                    agent = agents[decision.player]
+                    if agent is None:
+                        self.decision = decision
+                        return
+                    value = agent.choose(decision, self.round)
+                    if value not in options:
+                        raise IllegalMove(f"agent {agent!r} answered {value!r} to {decision!r}")
+                answers.append(value)
+                if log is not None:
+                    log.append({"event": "decision", "kind": decision.kind, "player": decision.player,
+                                "options": len(options), "value": _plain(value)})
+                decision = gen.send(value)
+        except StopIteration:
+            self.finished = True
+
+    def result(self) -> MatchResult:
+        return MatchResult(self.winner, list(self.scores), list(self.results))
+
+    # ---- the match -------------------------------------------------------------
+
+    def _run(self):
+        dealer = self._choose_dealer()
+        while True:
+            rnd = self.round = Round(self.edition, self.n, dealer, self.rng, self.log, self.scores,
+                                     max_turns=self.max_turns)
+            yield from self._play_round(rnd)
+            if self._match_over() or len(self.results) >= self.max_rounds:
+                break
+            dealer = (dealer + 1) % self.n  # the deal passes to the left
+        self.record("match_end", winner=self.winner, scores=list(self.scores))
+
+    def _play_round(self, rnd: Round):
+        yield from rnd.play()
+        if rnd.winner is None:
+            self.record("round_abandoned", turns=rnd.turns)
+        self._score(rnd)
+
+    def _choose_dealer(self) -> int:
+        """Each player draws a card; the highest number deals (symbols count 0); ties draw again."""
+        if self.edition.settings["dealer"] != "highest_card":
+            return 0  # birthday rule: seat 0 is the player whose birthday is closest
+        cards = list(self.edition.deck)
+        self.rng.shuffle(cards)
+        contenders = list(range(self.n))
+        while len(contenders) > 1 and cards:
+            drawn = {p: cards.pop() for p in contenders if cards}
+            self.record("dealer_draw", cards={p: c.uid for p, c in drawn.items()})
+            best = max(c.number or 0 for c in drawn.values())
+            contenders = [p for p, c in drawn.items() if (c.number or 0) == best]
+        self.record("dealer", player=contenders[0])
+        return contenders[0]
+
+    def _score(self, rnd: Round) -> None:
+        points = [sum(c.points or 0 for c in hand) for hand in rnd.hands]
+        scored = [0] * self.n
+        if rnd.winner is not None:
+            if self.edition.settings["scoring"] == "winner":
+                scored[rnd.winner] = sum(points)
+            else:  # penalty: everyone keeps the points left in their own hand
+                scored = points
+        for seat, gained in enumerate(scored):
+            self.scores[seat] += gained
+        self.results.append(RoundResult(rnd.winner, rnd.turns, points, scored))
+        self.record("round_end", winner=rnd.winner, points=points, scores=list(self.scores))
+
+    def _match_over(self) -> bool:
+        if max(self.scores) < self.target:
+            return False
+        if self.edition.settings["scoring"] == "winner":
+            self.winner = max(range(self.n), key=lambda s: self.scores[s])
+        else:  # the lowest running total wins
+            self.winner = min(range(self.n), key=lambda s: self.scores[s])
+        return True
+
+    # ---- record ----------------------------------------------------------------
+
+    def record(self, event: str, **data) -> None:
+        if self.log is not None:
+            data["event"] = event
+            self.log.append(data)
+
+    def write_log(self, stream) -> None:
+        """The match's events as JSON lines."""
+        for event in self.log or ():
+            stream.write(json.dumps(event, default=_plain) + "\n")
+
+
+def _per_seat(agents, players: int) -> list:
+    if agents is None:
+        return [None] * players
+    if isinstance(agents, str):
+        agents = agents.split(",")
+    agents = list(agents)
+    if len(agents) == 1:
+        agents *= players
+    if len(agents) != players:
+        raise UnoError(f"{len(agents)} agents given for {players} players")
+    return agents
+
+
+def _plain(value):
+    """A JSON-friendly form of an option."""
+    if hasattr(value, "uid"):
+        return {"card": value.uid, "label": value.label()}
+    if isinstance(value, (bool, int, str)) or value is None:
+        return value
+    return repr(value)

@@ -1,0 +1,406 @@
+"""One round: deal, start card, turns until a player goes out.
+
+`Round.play()` is a generator: it yields a Decision whenever a player must
+choose, and receives the chosen option. Card behaviour comes only from the
+edition's compiled scripts, which call the primitives below (draw, skip,
+reverse, choose_colour, ...); this module knows no card by name.
+
+Every card is always in exactly one place: the draw pile, the discard pile, a
+hand, or (while a start card is being replaced) in flight inside one method.
+"""
+from __future__ import annotations
+
+from ..edition.model import DEFAULT_PLAYABLE
+from .decisions import (CALL_UNO, CATCH, CHALLENGE, COLOUR, DISCARD, DRAW, GIVE, KEEP,
+                        PLAY_DRAWN, PLAYER, QUESTION, TOP_CARD, TURN, YES_NO, Decision)
+
+
+class Round:
+    def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
+                 scores: list[int] | None = None, max_turns: int = 5000):
+        self.edition = edition
+        self.settings = edition.settings
+        self.colours = list(edition.colours)
+        self.n = players
+        self.dealer = dealer
+        self.rng = rng
+        self.log = log
+        self.scores = scores if scores is not None else [0] * players
+        self.hands: list[list] = [[] for _ in range(players)]
+        self.draw_pile: list = []
+        self.discard: list = []
+        self.colour: str | None = None
+        self.turn = dealer
+        self.direction = 1  # +1: to the left (clockwise)
+        self.skips = [0] * players  # turns each player must still miss
+        self.extra_for: int | None = None
+        self.chosen: int | None = None
+        self.bluffed = False
+        self.winner: int | None = None
+        self.uno_pending: int | None = None  # went down to one card without calling UNO
+        self.turns = 0
+        self.max_turns = max_turns  # a round still going after this many turns is abandoned
+        self.turn_again = False  # the start card asked to be replaced
+        self.known = [set() for _ in range(players)]  # uids each player has seen in others' hands
+        self.face_up_until: dict[int, int] = {}  # player -> whose next turn ends it
+        self.hooks: dict[str, list] = {}
+        for event, guard, body in edition.hooks:
+            self.hooks.setdefault(event, []).append((guard, body))
+        self._playable_cache: dict | None = {} if edition.pure_playable else None
+        self._faces = _faces_of(edition.deck)
+
+    # ---- record ---------------------------------------------------------------
+
+    def record(self, event: str, **data) -> None:
+        if self.log is not None:
+            data["event"] = event
+            self.log.append(data)
+
+    # ---- the round -----------------------------------------------------------
+
+    def play(self):
+        """Play the round to its end; returns the winner's seat (a generator)."""
+        self._deal()
+        yield from self._start_card()
+        if "round_start" in self.hooks:
+            yield from self._fire("round_start", self.dealer, self.discard[-1])
+        self._advance()
+        while self.winner is None and self.turns < self.max_turns:
+            yield from self._turn(self.turn)
+            if self.winner is None:
+                if self.uno_pending is not None:
+                    yield from self._catch_window()
+                self._advance()
+        return self.winner
+
+    def _deal(self) -> None:
+        pile = list(self.edition.deck)
+        self.rng.shuffle(pile)
+        size, n = self.settings["hand_size"], self.n
+        for _ in range(size):
+            for offset in range(1, n + 1):  # from the dealer's left, one card at a time
+                self.hands[(self.dealer + offset) % n].append(pile.pop())
+        self.draw_pile = pile
+        self.record("deal", dealer=self.dealer, hands=[[c.uid for c in h] for h in self.hands])
+
+    def _start_card(self):
+        """Turn the first discard and apply its start rule (`on_start`), as the dealer."""
+        while True:
+            card = self.draw_pile.pop()
+            self.discard.append(card)
+            self.colour = card.colour
+            self.record("start_card", card=card.uid)
+            on_start = card.spec.on_start
+            if on_start is not None:
+                if on_start.is_generator:
+                    yield from on_start.function(self, self.dealer, card)
+                else:
+                    on_start.function(self, self.dealer, card)
+            if not self.turn_again:
+                return
+            self.turn_again = False
+
+    def _turn(self, p: int):
+        self.turns += 1
+        if self.face_up_until:
+            self._end_face_up(p)
+        if "turn_start" in self.hooks:
+            yield from self._fire("turn_start", p, None)
+            if self.winner is not None:
+                return
+        self.record("turn", player=p)
+        hand = self.hands[p]
+        playable = self.playable_cards(hand)
+        choice = DRAW
+        if playable:
+            playable.append(DRAW)
+            choice = yield Decision(TURN, p, playable)
+        if choice is DRAW:
+            drawn = self.draw(p, 1)
+            if "draw" in self.hooks and drawn:
+                yield from self._fire("draw", p, drawn[0])
+            if drawn and self.is_playable(drawn[0]) and drawn[0] in hand:
+                if (yield Decision(PLAY_DRAWN, p, [drawn[0], KEEP])) is not KEEP:
+                    yield from self.play_card(p, drawn[0])
+        else:
+            yield from self.play_card(p, choice)
+
+    def _advance(self) -> None:
+        """Pass the turn on, honouring an extra turn and pending skips."""
+        n, step = self.n, self.direction
+        if self.extra_for is not None:
+            nxt, self.extra_for = self.extra_for, None
+        else:
+            nxt = (self.turn + step) % n
+        skips = self.skips
+        while skips[nxt]:
+            skips[nxt] -= 1
+            self.record("skipped", player=nxt)
+            nxt = (nxt + step) % n
+        self.turn = nxt
+
+    # ---- matching ------------------------------------------------------------
+
+    def playable_cards(self, hand: list) -> list:
+        cache = self._playable_cache
+        if cache is not None:
+            top = self.discard[-1]
+            key = (top.face, self.colour)
+            allowed = cache.get(key)
+            if allowed is None:
+                allowed = cache[key] = [f.spec.playable.function(f, self, self.turn) for f in self._faces]
+            return [c for c in hand if allowed[c.face]]
+        turn = self.turn
+        return [c for c in hand if c.spec.playable.function(c, self, turn)]
+
+    def is_playable(self, card) -> bool:
+        return card.spec.playable.function(card, self, self.turn)
+
+    def why_not(self, card) -> str | None:
+        """None if `card` may be played now, else the reason in words."""
+        if self.is_playable(card):
+            return None
+        kind = card.spec
+        source = kind.sources.get("playable", "")
+        if source != DEFAULT_PLAYABLE:
+            return f"{kind.name} may be played only when {source}"
+        same = str(card.number) if card.number is not None else f"a {kind.name}"
+        colour = card.colour or "its colour"
+        return f"{card.label()} goes only on {colour} or on {same} (the colour in play is {self.colour})"
+
+    # ---- playing a card ------------------------------------------------------
+
+    def play_card(self, p: int, card):
+        """`p` puts `card` from their hand on the discard pile and its effect applies."""
+        hand = self.hands[p]
+        if len(hand) == 2:
+            yield from self._call_uno(p)
+        kind = card.spec
+        hand.remove(card)
+        self.bluffed = kind.bluff_if is not None and kind.bluff_if.function(card, self, p)
+        self.discard.append(card)
+        self.colour = card.colour
+        self.record("play", player=p, card=card.uid)
+        effect = kind.effect
+        if effect is not None:
+            if effect.is_generator:
+                yield from effect.function(self, p, card)
+            else:
+                effect.function(self, p, card)
+        if "play" in self.hooks:
+            yield from self._fire("play", p, card)
+        self._check_out(p)
+
+    def _check_out(self, p: int) -> None:
+        """The round ends when a player has no cards, after the last card's effect."""
+        if not self.hands[p]:
+            self.winner = p
+        else:
+            for seat, hand in enumerate(self.hands):
+                if not hand:
+                    self.winner = seat
+                    break
+        if self.winner is not None:
+            self.record("out", player=self.winner)
+
+    def _call_uno(self, p: int):
+        if (yield Decision(CALL_UNO, p, [True, False])):
+            self.record("uno", player=p)
+            self.uno_pending = None
+        else:
+            self.uno_pending = p
+
+    def _catch_window(self):
+        """Before the next player begins, anyone may catch a missed UNO call."""
+        p, self.uno_pending = self.uno_pending, None
+        if len(self.hands[p]) != 1:
+            return
+        n, step = self.n, self.direction
+        for offset in range(1, n):
+            catcher = (p + offset * step) % n
+            if (yield Decision(CATCH, catcher, [True, False], about=p)):
+                self.record("caught", player=p, by=catcher)
+                self.draw(p, self.settings["uno_penalty"])
+                return
+
+    def _fire(self, event: str, me: int, card):
+        for guard, body in self.hooks[event]:
+            if guard is None or guard.function(card, self, me):
+                if body.is_generator:
+                    yield from body.function(self, me, card)
+                else:
+                    body.function(self, me, card)
+        if event in ("play", "turn_start"):
+            self._check_out(me)
+
+    # ---- players -------------------------------------------------------------
+
+    def next_of(self, p: int) -> int:
+        return (p + self.direction) % self.n
+
+    def prev_of(self, p: int) -> int:
+        return (p - self.direction) % self.n
+
+    def others(self, p: int) -> list[int]:
+        """Every other player, in turn order from `p`."""
+        n, step = self.n, self.direction
+        return [(p + i * step) % n for i in range(1, n)]
+
+    def everyone(self, p: int) -> list[int]:
+        n, step = self.n, self.direction
+        return [(p + i * step) % n for i in range(n)]
+
+    # ---- primitives the compiled scripts call --------------------------------
+
+    def draw(self, p: int, count: int) -> list:
+        """`p` draws `count` cards, reshuffling the discard pile when the draw pile runs out."""
+        pile, hand = self.draw_pile, self.hands[p]
+        if count <= len(pile):
+            drawn = pile[len(pile) - count:]
+            del pile[len(pile) - count:]
+        else:
+            drawn = []
+            for _ in range(count):
+                if not pile and not self._reshuffle():
+                    break
+                drawn.append(pile.pop())
+        hand.extend(drawn)
+        if self.log is not None:
+            self.record("draw", player=p, cards=[c.uid for c in drawn])
+        return drawn
+
+    def draw_until(self, p: int, predicate) -> list:
+        """`p` draws one card at a time until one satisfies `predicate` or none is left."""
+        drawn = []
+        while True:
+            got = self.draw(p, 1)
+            if not got:
+                break
+            drawn.append(got[0])
+            if predicate(got[0]):
+                break
+        return drawn
+
+    def _reshuffle(self) -> bool:
+        """The discard pile but its top card becomes the new draw pile (lists keep their identity)."""
+        discard = self.discard
+        if len(discard) <= 1:
+            return False
+        cards = discard[:-1]
+        del discard[:-1]
+        self.rng.shuffle(cards)
+        self.draw_pile.extend(cards)
+        self.record("reshuffle", cards=len(cards))
+        return True
+
+    def skip(self, p: int) -> None:
+        self.skips[p] += 1
+        self.record("skip", player=p)
+
+    def reverse(self) -> None:
+        self.direction = -self.direction
+        self.record("reverse", direction=self.direction)
+
+    def extra_turn(self, p: int) -> None:
+        self.extra_for = p
+        self.record("extra_turn", player=p)
+
+    def turn_another(self, card) -> None:
+        """A start card goes back into the draw pile at random and another is turned."""
+        self.discard.remove(card)
+        self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), card)
+        self.turn_again = True
+        self.record("turn_another", card=card.uid)
+
+    def choose_colour(self, p: int):
+        colour = yield Decision(COLOUR, p, self.colours)
+        self.colour = colour
+        self.record("colour", player=p, colour=colour)
+
+    def ask_challenge(self, p: int, accused: int) -> Decision:
+        return Decision(CHALLENGE, p, [True, False], about=accused)
+
+    def ask_yes_no(self, p: int, question: str) -> Decision:
+        return Decision(YES_NO, p, [True, False], about=question)
+
+    def ask_question(self, p: int, question: str, answers: list) -> Decision:
+        return Decision(QUESTION, p, answers, about=question)
+
+    def choose_player(self, p: int, predicate):
+        seats = [q for q in self.others(p) if predicate is None or predicate(q)]
+        if seats:
+            self.chosen = yield Decision(PLAYER, p, seats)
+            self.record("chosen", player=p, chosen=self.chosen)
+
+    def show_hand(self, owner: int, viewers: list[int]) -> None:
+        uids = {c.uid for c in self.hands[owner]}
+        for viewer in viewers:
+            if viewer != owner:
+                self.known[viewer] |= uids
+        self.record("show_hand", player=owner, to=viewers, cards=sorted(uids))
+
+    def face_up(self, p: int, until_turn_of: int) -> None:
+        self.face_up_until[p] = until_turn_of
+        self.show_hand(p, self.others(p))
+
+    def _end_face_up(self, p: int) -> None:
+        for player, until in list(self.face_up_until.items()):
+            if until == p:
+                del self.face_up_until[player]
+
+    def discard_all(self, p: int, predicate):
+        """`p` discards every matching card; they choose which lands on top.
+
+        The top card then sets the colour (and number) play continues with. A
+        player left with one card must call UNO before the final discard.
+        """
+        hand = self.hands[p]
+        chosen = [c for c in hand if predicate is None or predicate(c)]
+        if not chosen:
+            return
+        if len(hand) - len(chosen) == 1:
+            yield from self._call_uno(p)
+        top = chosen[0] if len(chosen) == 1 else (yield Decision(TOP_CARD, p, list(chosen)))
+        chosen.remove(top)
+        chosen.append(top)
+        for card in chosen:
+            hand.remove(card)
+            self.discard.append(card)
+            self.record("discard", player=p, card=card.uid)
+        self.colour = top.colour
+
+    def give_all(self, p: int, predicate, recipients: list[int]):
+        """`p` gives every matching card away, choosing a recipient for each."""
+        recipients = [q for q in recipients if q != p]
+        if not recipients:
+            return
+        hand = self.hands[p]
+        for card in [c for c in hand if predicate is None or predicate(c)]:
+            to = yield Decision(GIVE, p, recipients, about=card)
+            hand.remove(card)
+            self.hands[to].append(card)
+            self.record("give", player=p, to=to, card=card.uid)
+
+    def draw_or_discard_to(self, p: int, size: int, can_draw: bool):
+        """`p` draws (if allowed) or discards, their choice of cards, until holding `size`."""
+        hand = self.hands[p]
+        if can_draw and len(hand) < size:
+            self.draw(p, size - len(hand))
+        while len(hand) > max(size, 0):
+            card = yield Decision(DISCARD, p, list(hand))
+            hand.remove(card)
+            self.discard.insert(len(self.discard) - 1, card)  # under the top: play goes on
+            self.record("discard", player=p, card=card.uid)
+
+    # ---- reading the state ---------------------------------------------------
+
+    def card_count(self) -> int:
+        return len(self.draw_pile) + len(self.discard) + sum(len(h) for h in self.hands)
+
+
+def _faces_of(deck) -> list:
+    """One representative card per face, indexed by face number."""
+    faces: dict = {}
+    for card in deck:
+        faces.setdefault(card.face, card)
+    return [faces[i] for i in range(len(faces))]

@@ -1,0 +1,1 @@
+"""The effect language: grammar -> parse (ast) -> compile (Python functions)."""

@@ -1,0 +1,267 @@
+"""Syntax tree of the effect language: small frozen dataclasses, each with its place.
+
+`line`/`column` are 1-based positions inside the script text; the edition
+loader maps them into the YAML file when it reports a problem.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Node:
+    line: int
+    column: int
+
+
+# ---- expressions -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Int(Node):
+    value: int
+
+
+@dataclass(frozen=True)
+class Str(Node):
+    value: str
+
+
+@dataclass(frozen=True)
+class Name(Node):
+    """A bare word: a card attribute (`colour`), a game value (`players`) or a value (`red`)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Dotted(Node):
+    """`top.colour`, `settings.two_player_rule`, `card.number`."""
+
+    base: str
+    attr: str
+
+
+@dataclass(frozen=True)
+class Player(Node):
+    """A player or group of players, relative to the acting player `me`."""
+
+    who: str  # me next previous others everyone chosen dealer
+
+
+@dataclass(frozen=True)
+class PlayerAttr(Node):
+    """`next.hand` (card count), `me.score`."""
+
+    player: Player
+    attr: str
+
+
+@dataclass(frozen=True)
+class Compare(Node):
+    op: str
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True)
+class Member(Node):
+    value: Node
+    collection: Node
+    negated: bool
+
+
+@dataclass(frozen=True)
+class ListOf(Node):
+    items: tuple
+
+
+@dataclass(frozen=True)
+class RangeOf(Node):
+    low: Node
+    high: Node
+
+
+@dataclass(frozen=True)
+class Arith(Node):
+    op: str
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True)
+class Neg(Node):
+    operand: Node
+
+
+@dataclass(frozen=True)
+class And(Node):
+    items: tuple
+
+
+@dataclass(frozen=True)
+class Or(Node):
+    items: tuple
+
+
+@dataclass(frozen=True)
+class Not(Node):
+    operand: Node
+
+
+@dataclass(frozen=True)
+class Holds(Node):
+    """`me holds colour == red`: some card in the player's hand satisfies the predicate."""
+
+    player: Player
+    predicate: Node
+
+
+@dataclass(frozen=True)
+class Count(Node):
+    """`count(next, colour == red)`: how many cards of the player's hand satisfy it."""
+
+    player: Player
+    predicate: Node
+
+
+@dataclass(frozen=True)
+class Challenges(Node):
+    """`next challenges`: asks the player whether they challenge the card just played."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class Accepts(Node):
+    """`me accepts "question"`: a yes/no question put to a player."""
+
+    player: Player
+    question: str
+
+
+@dataclass(frozen=True)
+class Bluffed(Node):
+    """True when the card just played broke its `bluff_if` condition."""
+
+
+@dataclass(frozen=True)
+class Const(Node):
+    """`always` / `never`."""
+
+    value: bool
+
+
+# ---- statements ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Draw(Node):
+    target: Player
+    amount: Node
+
+
+@dataclass(frozen=True)
+class DrawUntil(Node):
+    target: Player
+    predicate: Node
+
+
+@dataclass(frozen=True)
+class DrawTo(Node):
+    """`next draws or discards to 7` (can_draw / can_discard say which ways are allowed)."""
+
+    target: Player
+    size: Node
+    can_draw: bool
+
+
+@dataclass(frozen=True)
+class DiscardAll(Node):
+    target: Player
+    predicate: Node | None
+
+
+@dataclass(frozen=True)
+class GiveAll(Node):
+    predicate: Node | None
+    recipients: Player
+
+
+@dataclass(frozen=True)
+class Skip(Node):
+    target: Player
+
+
+@dataclass(frozen=True)
+class Reverse(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class ChooseColour(Node):
+    chooser: Player
+
+
+@dataclass(frozen=True)
+class ChoosePlayer(Node):
+    predicate: Node | None
+
+
+@dataclass(frozen=True)
+class ExtraTurn(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class TurnAnother(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class ShowHand(Node):
+    owner: Player
+    viewers: Player
+
+
+@dataclass(frozen=True)
+class FaceUp(Node):
+    target: Player
+
+
+@dataclass(frozen=True)
+class Answer(Node):
+    text: str
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Ask(Node):
+    target: Player
+    question: str
+    answers: tuple
+
+
+@dataclass(frozen=True)
+class Nothing(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class If(Node):
+    branches: tuple  # ((condition, body), ...) for if and each elif
+    otherwise: tuple  # else body, possibly empty
+
+
+@dataclass(frozen=True)
+class On(Node):
+    """A hook: run `body` whenever `event` happens and `predicate` holds."""
+
+    event: str
+    predicate: Node | None
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Script(Node):
+    body: tuple

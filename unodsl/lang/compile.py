@@ -1,0 +1,352 @@
+"""Compile effect-language syntax trees into Python functions, once, at load.
+
+Each script becomes the source text of one Python function, which is then
+compiled by Python itself: a card's effect costs a plain function call when it
+is played, with no tree walked and no closure per node. Scripts that put a
+question to a player (choose colour, challenges, ...) become generator
+functions that `yield` a Decision and receive the answer; the engine runs them
+with `yield from`.
+
+The functions call the engine through a small set of primitives on the round
+state `g` (see unodsl.engine.round.Round): g.draw, g.skip, g.reverse, ...
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..errors import ScriptError
+from . import ast
+
+CARD_ATTRIBUTES = ("colour", "number", "symbol", "kind", "name", "points", "wild")
+SINGLE_PLAYERS = {"me": "me", "next": "g.next_of(me)", "previous": "g.prev_of(me)",
+                  "chosen": "g.chosen", "dealer": "g.dealer"}
+GROUP_PLAYERS = {"others": "g.others(me)", "everyone": "g.everyone(me)"}
+PLAYER_ATTRIBUTES = {"hand": "len(g.hands[{p}])", "score": "g.scores[{p}]"}
+GAME_NAMES = {"players": "g.n"}
+
+
+@dataclass
+class Vocabulary:
+    """What names mean in one edition: card attributes, tags, values, settings."""
+
+    colours: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    symbols: tuple[str, ...] = ()
+    tags: dict[str, set] = field(default_factory=dict)  # tag -> values (True for flags)
+    settings: dict = field(default_factory=dict)
+
+    def values(self) -> set:
+        found = set(self.colours) | set(self.kinds) | set(self.symbols)
+        for values in self.tags.values():
+            found |= {v for v in values if isinstance(v, str)}
+        return found
+
+
+@dataclass
+class Compiled:
+    """One compiled script: the function, whether it yields decisions, and its source."""
+
+    function: Callable
+    is_generator: bool
+    source: str
+    pure: bool = True  # a condition reading only the card, the top card and settings
+    hooks: list = field(default_factory=list)  # (event, Compiled predicate or None, Compiled body)
+
+
+class _Emitter:
+    """Builds the Python source of one function, line by line."""
+
+    def __init__(self, vocab: Vocabulary):
+        self.vocab = vocab
+        self.lines: list[str] = []
+        self.depth = 1
+        self.yields = False
+        self.pure = True
+        self.counter = 0
+
+    def fresh(self, stem: str) -> str:
+        self.counter += 1
+        return f"_{stem}{self.counter}"
+
+    def emit(self, line: str) -> None:
+        self.lines.append("    " * self.depth + line)
+
+    # ---- players
+
+    def single(self, player: ast.Player) -> str:
+        if player.who in GROUP_PLAYERS:
+            raise ScriptError(f"'{player.who}' is several players; this needs one "
+                              f"(me, next, previous, chosen, dealer)", player.line, player.column)
+        self.pure = False
+        return SINGLE_PLAYERS[player.who]
+
+    def each(self, player: ast.Player) -> str:
+        """An iterable of seats for a statement that may target several players."""
+        self.pure = False
+        if player.who in GROUP_PLAYERS:
+            return GROUP_PLAYERS[player.who]
+        return f"({SINGLE_PLAYERS[player.who]},)"
+
+    # ---- expressions
+
+    def expr(self, node: ast.Node, card: str) -> str:
+        """Python source of an expression; bare attributes read the card named `card`."""
+        method = getattr(self, "x_" + type(node).__name__, None)
+        if method is None:
+            raise ScriptError(f"a {type(node).__name__.lower()} statement cannot be used as a value",
+                              node.line, node.column)
+        return method(node, card)
+
+    def x_Int(self, node, card):
+        return repr(node.value)
+
+    def x_Str(self, node, card):
+        return repr(node.value)
+
+    def x_Const(self, node, card):
+        return repr(node.value)
+
+    def x_Name(self, node, card):
+        name = node.name
+        if name in CARD_ATTRIBUTES:
+            return f"{card}.{name}"
+        if name in self.vocab.tags:
+            return f"{card}.tags.get({name!r})"
+        if name in GAME_NAMES:
+            self.pure = False
+            return GAME_NAMES[name]
+        if name in self.vocab.values():
+            return repr(name)
+        raise _unknown(node, name, self.known_names())
+
+    def known_names(self) -> list[str]:
+        return [*CARD_ATTRIBUTES, *self.vocab.tags, *GAME_NAMES, *sorted(self.vocab.values())]
+
+    def x_Dotted(self, node, card):
+        base, attr = node.base, node.attr
+        if base == "settings":
+            if attr not in self.vocab.settings:
+                raise _unknown(node, attr, list(self.vocab.settings), what="setting")
+            return repr(self.vocab.settings[attr])
+        if base == "top":
+            if attr == "colour":
+                return "g.colour"  # the colour in play: a Wild's chosen colour
+            return self.x_Name(ast.Name(node.line, node.column, attr), "g.discard[-1]")
+        if base == "card":
+            self.pure = False
+            return self.x_Name(ast.Name(node.line, node.column, attr), "card")
+        raise _unknown(node, base, ["top", "card", "settings"], what="name before '.'")
+
+    def x_PlayerAttr(self, node, card):
+        if node.attr not in PLAYER_ATTRIBUTES:
+            raise _unknown(node, node.attr, list(PLAYER_ATTRIBUTES), what="player attribute")
+        return PLAYER_ATTRIBUTES[node.attr].format(p=self.single(node.player))
+
+    def x_Compare(self, node, card):
+        left, right = self.expr(node.left, card), self.expr(node.right, card)
+        op = node.op
+        may_be_none = [_may_be_none(n) for n in (node.left, node.right)]
+        if op in ("==", "!="):
+            if may_be_none[0] and may_be_none[1]:
+                # Two absent attributes (a number card's symbol and another's) do not match.
+                test = f"({left} == {right} and {left} is not None)"
+                return test if op == "==" else f"(not {test})"
+            return f"({left} {op} {right})"
+        guards = [f"{src} is not None" for src, maybe in zip((left, right), may_be_none) if maybe]
+        return "(" + " and ".join([*guards, f"{left} {op} {right}"]) + ")"
+
+    def x_Member(self, node, card):
+        value = self.expr(node.value, card)
+        coll = node.collection
+        if isinstance(coll, ast.RangeOf):
+            test = f"({value} is not None and {self.expr(coll.low, card)} <= {value} <= {self.expr(coll.high, card)})"
+        else:
+            items = ", ".join(self.expr(item, card) for item in coll.items)
+            test = f"({value} in ({items}{',' if len(coll.items) == 1 else ''}))"
+        return f"(not {test})" if node.negated else test
+
+    def x_Arith(self, node, card):
+        op = "//" if node.op == "/" else node.op
+        return f"({self.expr(node.left, card)} {op} {self.expr(node.right, card)})"
+
+    def x_Neg(self, node, card):
+        return f"(-{self.expr(node.operand, card)})"
+
+    def x_And(self, node, card):
+        return "(" + " and ".join(self.expr(item, card) for item in node.items) + ")"
+
+    def x_Or(self, node, card):
+        return "(" + " or ".join(self.expr(item, card) for item in node.items) + ")"
+
+    def x_Not(self, node, card):
+        return f"(not {self.expr(node.operand, card)})"
+
+    def x_Holds(self, node, card):
+        var = self.fresh("c")
+        hand = f"g.hands[{self.single(node.player)}]"
+        return f"any({self.expr(node.predicate, var)} for {var} in {hand})"
+
+    def x_Count(self, node, card):
+        var = self.fresh("c")
+        hand = f"g.hands[{self.single(node.player)}]"
+        return f"sum(1 for {var} in {hand} if {self.expr(node.predicate, var)})"
+
+    def x_Challenges(self, node, card):
+        self.yields = True
+        return f"(yield g.ask_challenge({self.single(node.player)}, me))"
+
+    def x_Accepts(self, node, card):
+        self.yields = True
+        return f"(yield g.ask_yes_no({self.single(node.player)}, {node.question!r}))"
+
+    def x_Bluffed(self, node, card):
+        self.pure = False
+        return "g.bluffed"
+
+    def predicate(self, node: ast.Node | None) -> str:
+        """A one-argument function testing a card, as Python source."""
+        if node is None:
+            return "None"
+        var = self.fresh("c")
+        return f"(lambda {var}: {self.expr(node, var)})"
+
+    # ---- statements
+
+    def block(self, body: tuple) -> None:
+        if not body:
+            self.emit("pass")
+        for stmt in body:
+            method = getattr(self, "s_" + type(stmt).__name__, None)
+            if method is None:
+                raise ScriptError(f"{type(stmt).__name__.lower()} is not allowed here",
+                                  stmt.line, stmt.column)
+            method(stmt)
+
+    def for_each(self, player: ast.Player, call: str) -> None:
+        """Emit `call` (with {p}) once per targeted player."""
+        if player.who in GROUP_PLAYERS:
+            var = self.fresh("p")
+            self.emit(f"for {var} in {GROUP_PLAYERS[player.who]}:")
+            self.depth += 1
+            self.emit(call.format(p=var))
+            self.depth -= 1
+        else:
+            self.emit(call.format(p=self.single(player)))
+
+    def yielding(self, call: str) -> str:
+        self.yields = True
+        return f"yield from {call}"
+
+    def s_Draw(self, s):
+        self.for_each(s.target, f"g.draw({{p}}, {self.expr(s.amount, 'card')})")
+
+    def s_DrawUntil(self, s):
+        self.for_each(s.target, f"g.draw_until({{p}}, {self.predicate(s.predicate)})")
+
+    def s_DrawTo(self, s):
+        self.for_each(s.target, self.yielding(
+            f"g.draw_or_discard_to({{p}}, {self.expr(s.size, 'card')}, {s.can_draw})"))
+
+    def s_DiscardAll(self, s):
+        self.for_each(s.target, self.yielding(f"g.discard_all({{p}}, {self.predicate(s.predicate)})"))
+
+    def s_GiveAll(self, s):
+        self.emit(self.yielding(f"g.give_all(me, {self.predicate(s.predicate)}, list({self.each(s.recipients)}))"))
+
+    def s_Skip(self, s):
+        self.for_each(s.target, "g.skip({p})")
+
+    def s_Reverse(self, s):
+        self.emit("g.reverse()")
+
+    def s_ChooseColour(self, s):
+        self.for_each(s.chooser, self.yielding("g.choose_colour({p})"))
+
+    def s_ChoosePlayer(self, s):
+        self.emit(self.yielding(f"g.choose_player(me, {self.predicate(s.predicate)})"))
+
+    def s_ExtraTurn(self, s):
+        self.emit("g.extra_turn(me)")
+
+    def s_TurnAnother(self, s):
+        self.emit("g.turn_another(card)")
+
+    def s_ShowHand(self, s):
+        self.emit(f"g.show_hand({self.single(s.owner)}, list({self.each(s.viewers)}))")
+
+    def s_FaceUp(self, s):
+        self.for_each(s.target, "g.face_up({p}, me)")
+
+    def s_Nothing(self, s):
+        self.emit("pass")
+
+    def s_If(self, s):
+        for index, (cond, body) in enumerate(s.branches):
+            self.emit(f"{'if' if index == 0 else 'elif'} {self.expr(cond, 'card')}:")
+            self.depth += 1
+            self.block(body)
+            self.depth -= 1
+        if s.otherwise:
+            self.emit("else:")
+            self.depth += 1
+            self.block(s.otherwise)
+            self.depth -= 1
+
+    def s_Ask(self, s):
+        self.yields = True
+        var = self.fresh("a")
+        options = [answer.text for answer in s.answers]
+        self.emit(f"{var} = yield g.ask_question({self.single(s.target)}, {s.question!r}, {options!r})")
+        for index, answer in enumerate(s.answers):
+            self.emit(f"{'if' if index == 0 else 'elif'} {var} == {answer.text!r}:")
+            self.depth += 1
+            self.block(answer.body)
+            self.depth -= 1
+
+
+def _may_be_none(node: ast.Node) -> bool:
+    """Card attributes can be absent (a Wild has no colour, a Skip no number)."""
+    return isinstance(node, (ast.Name, ast.Dotted)) and not isinstance(node, ast.Int)
+
+
+def _unknown(node: ast.Node, name: str, known: list[str], what: str = "name") -> ScriptError:
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f"did you mean '{close[0]}'?" if close else None
+    return ScriptError(f"unknown {what} '{name}'", node.line, node.column, hint=hint)
+
+
+def _build(emitter: _Emitter, name: str, params: str, origin: str) -> Compiled:
+    header = f"def {name}({params}):"
+    body = emitter.lines or ["    pass"]
+    if emitter.yields:
+        pass  # the yields already make it a generator
+    source = "\n".join([header, *body]) + "\n"
+    namespace: dict = {}
+    exec(compile(source, origin, "exec"), namespace)  # source built only from our own syntax tree
+    return Compiled(namespace[name], emitter.yields, source, emitter.pure)
+
+
+def compile_condition(node: ast.Node, vocab: Vocabulary, origin: str = "<condition>") -> Compiled:
+    """A condition on a card `c` in state `g` for player `me`: `f(c, g, me) -> bool`."""
+    emitter = _Emitter(vocab)
+    emitter.emit(f"return bool({emitter.expr(node, 'c')})")
+    if emitter.yields:
+        raise ScriptError("a condition here cannot ask a player a question", node.line, node.column)
+    return _build(emitter, "condition", "c, g, me", origin)
+
+
+def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script>") -> Compiled:
+    """An effect `f(g, me, card)`; `on` hooks are compiled apart into `.hooks`."""
+    emitter = _Emitter(vocab)
+    statements = [s for s in script.body if not isinstance(s, ast.On)]
+    emitter.block(tuple(statements))
+    compiled = _build(emitter, "effect", "g, me, card", origin)
+    for hook in (s for s in script.body if isinstance(s, ast.On)):
+        guard = compile_condition(hook.predicate, vocab, origin) if hook.predicate else None
+        body = compile_script(ast.Script(hook.line, hook.column, hook.body), vocab, origin)
+        if body.hooks:
+            raise ScriptError("a hook cannot hold another hook", hook.line, hook.column)
+        compiled.hooks.append((hook.event, guard, body))
+    return compiled

@@ -1,0 +1,299 @@
+"""Parse effect scripts into the syntax tree of unodsl.lang.ast.
+
+The grammar (grammar/effects.lark) is loaded once; every parse error becomes a
+ScriptError with a position inside the script and the tokens that were expected.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.indenter import Indenter
+
+from ..errors import ScriptError
+from ..resources import data_dir
+from . import ast
+
+
+class _ScriptIndenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+
+@lru_cache(maxsize=None)
+def _parser() -> Lark:
+    grammar = (data_dir("grammar") / "effects.lark").read_text(encoding="utf-8")
+    return Lark(
+        grammar,
+        parser="lalr",
+        postlex=_ScriptIndenter(),
+        start=["script", "condition"],
+        propagate_positions=True,
+        maybe_placeholders=True,
+    )
+
+
+def parse_script(text: str) -> ast.Script:
+    """A whole effect script or house rule."""
+    return _parse(text, "script")
+
+
+def parse_condition(text: str) -> ast.Node:
+    """A bare condition, as in `playable:` or `bluff_if:`."""
+    return _parse(text, "condition")
+
+
+def _parse(text: str, start: str):
+    if not text.endswith("\n"):
+        text += "\n"  # the indenter needs a last newline to close blocks
+    try:
+        tree = _parser().parse(text, start=start)
+        return _ToAst().transform(tree)
+    except UnexpectedInput as error:
+        raise _syntax_error(error, text) from None
+    except VisitError as error:  # raised inside the transformer
+        raise error.orig_exc from None
+
+
+# Terminal names as a user would type them.
+_TOKEN_TEXT = {
+    "_NL": "end of line", "_INDENT": "an indented block", "_DEDENT": "end of block",
+    "$END": "end of script", "NAME": "a name", "INT": "a number", "STRING": "a quoted text",
+    "PLAYER": "a player (me, next, previous, others, everyone, chosen, dealer)",
+    "COMPARE": "a comparison (== != < <= > >=)", "ADD": "+ or -", "MUL": "* / %",
+    "EVENT": "an event (play, draw, turn_start, round_start)",
+    "_DRAWS": "draws", "_DISCARDS": "discards", "_WHERE": "where",
+}
+
+
+def describe_token(name: str) -> str:
+    if name in _TOKEN_TEXT:
+        return _TOKEN_TEXT[name]
+    for terminal in _parser().terminals:
+        if terminal.name == name and terminal.pattern.type == "str":
+            return repr(terminal.pattern.value)
+    return name.lower()
+
+
+def _syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
+    line, column = max(error.line, 1), max(error.column, 1)
+    if isinstance(error, UnexpectedCharacters):
+        bad = text[error.pos_in_stream] if error.pos_in_stream < len(text) else "end"
+        return ScriptError(f"unexpected character {bad!r}", line, column)
+    expected = sorted({describe_token(name) for name in getattr(error, "expected", ()) or ()})
+    if isinstance(error, UnexpectedToken):
+        token = error.token
+        found = "end of script" if token.type == "$END" else (
+            describe_token(token.type) if token.type.startswith("_") else repr(str(token)))
+        if token.type in ("_DEDENT", "$END", "_NL") and error.line in (-1, None):
+            line, column = _last_position(text)
+    elif isinstance(error, UnexpectedEOF):
+        found = "end of script"
+        line, column = _last_position(text)
+    else:
+        found = "this"
+    message = f"unexpected {found}"
+    if expected:
+        shown = expected[:6]
+        message += ", expected " + (shown[0] if len(shown) == 1 else "one of: " + ", ".join(shown))
+        if len(expected) > len(shown):
+            message += f" (and {len(expected) - len(shown)} more)"
+    return ScriptError(message, line, column)
+
+
+def _last_position(text: str) -> tuple[int, int]:
+    lines = text.rstrip("\n").split("\n")
+    return len(lines), len(lines[-1]) + 1
+
+
+def _at(meta_or_token) -> dict:
+    return {"line": meta_or_token.line, "column": meta_or_token.column}
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    """Lark tree -> ast nodes. One method per grammar alias; anything else is a bug."""
+
+    def __default__(self, data, children, meta):
+        raise AssertionError(f"grammar rule {data!r} has no syntax-tree node")
+
+    # ---- entry points
+    def script(self, meta, children):
+        return ast.Script(line=1, column=1, body=_flatten(children))
+
+    def condition(self, meta, children):
+        return children[0]
+
+    def block(self, meta, children):
+        return _flatten(children)
+
+    # ---- players
+    def player(self, meta, children):
+        return ast.Player(**_at(children[0]), who=str(children[0]))
+
+    def my_hand(self, meta, children):
+        return ast.Player(**_at(meta), who="me")
+
+    def players_hand(self, meta, children):
+        return children[0]
+
+    # ---- expressions
+    def int_(self, meta, children):
+        return ast.Int(**_at(children[0]), value=int(children[0]))
+
+    def string(self, meta, children):
+        return ast.Str(**_at(children[0]), value=str(children[0])[1:-1])
+
+    def name(self, meta, children):
+        return ast.Name(**_at(children[0]), name=str(children[0]))
+
+    def dotted(self, meta, children):
+        return ast.Dotted(**_at(meta), base=str(children[0]), attr=str(children[1]))
+
+    def player_attr(self, meta, children):
+        return ast.PlayerAttr(**_at(meta), player=children[0], attr=str(children[1]))
+
+    def compare(self, meta, children):
+        return ast.Compare(**_at(meta), op=str(children[1]), left=children[0], right=children[2])
+
+    def member(self, meta, children):
+        return ast.Member(**_at(meta), value=children[0], collection=children[1], negated=False)
+
+    def not_member(self, meta, children):
+        return ast.Member(**_at(meta), value=children[0], collection=children[1], negated=True)
+
+    def list_(self, meta, children):
+        return ast.ListOf(**_at(meta), items=tuple(c for c in children if c is not None))
+
+    def range_(self, meta, children):
+        return ast.RangeOf(**_at(meta), low=children[0], high=children[1])
+
+    def arith(self, meta, children):
+        return ast.Arith(**_at(meta), op=str(children[1]), left=children[0], right=children[2])
+
+    def neg(self, meta, children):
+        return ast.Neg(**_at(meta), operand=children[0])
+
+    def or_(self, meta, children):
+        return ast.Or(**_at(meta), items=tuple(children))
+
+    def and_(self, meta, children):
+        return ast.And(**_at(meta), items=tuple(children))
+
+    def not_(self, meta, children):
+        return ast.Not(**_at(meta), operand=children[0])
+
+    def holds(self, meta, children):
+        return ast.Holds(**_at(meta), player=children[0], predicate=children[1])
+
+    def count(self, meta, children):
+        return ast.Count(**_at(meta), player=children[0], predicate=children[1])
+
+    def challenges(self, meta, children):
+        return ast.Challenges(**_at(meta), player=children[0])
+
+    def accepts(self, meta, children):
+        return ast.Accepts(**_at(meta), player=children[0], question=str(children[1])[1:-1])
+
+    def bluffed(self, meta, children):
+        return ast.Bluffed(**_at(meta))
+
+    def always(self, meta, children):
+        return ast.Const(**_at(meta), value=True)
+
+    def never(self, meta, children):
+        return ast.Const(**_at(meta), value=False)
+
+    # ---- statements
+    def draw(self, meta, children):
+        return ast.Draw(**_at(meta), target=children[0], amount=children[1])
+
+    def draw_until(self, meta, children):
+        return ast.DrawUntil(**_at(meta), target=children[0], predicate=children[1])
+
+    def draw_to(self, meta, children):
+        return ast.DrawTo(**_at(meta), target=children[0], size=children[1], can_draw=True)
+
+    def discard_to(self, meta, children):
+        return ast.DrawTo(**_at(meta), target=children[0], size=children[1], can_draw=False)
+
+    def discard_all(self, meta, children):
+        return ast.DiscardAll(**_at(meta), target=children[0], predicate=children[1])
+
+    def give_all(self, meta, children):
+        return ast.GiveAll(**_at(meta), predicate=children[0], recipients=children[1])
+
+    def skip(self, meta, children):
+        return ast.Skip(**_at(meta), target=children[0])
+
+    def reverse(self, meta, children):
+        return ast.Reverse(**_at(meta))
+
+    def choose_colour(self, meta, children):
+        chooser = children[0] if children else ast.Player(**_at(meta), who="me")
+        return ast.ChooseColour(**_at(meta), chooser=chooser)
+
+    def choose_player(self, meta, children):
+        return ast.ChoosePlayer(**_at(meta), predicate=children[0])
+
+    def extra_turn(self, meta, children):
+        return ast.ExtraTurn(**_at(meta))
+
+    def turn_another(self, meta, children):
+        return ast.TurnAnother(**_at(meta))
+
+    def show_hand(self, meta, children):
+        return ast.ShowHand(**_at(meta), owner=children[0], viewers=children[1])
+
+    def face_up(self, meta, children):
+        return ast.FaceUp(**_at(meta), target=children[0])
+
+    def ask(self, meta, children):
+        question = str(children[1])[1:-1]
+        return ast.Ask(**_at(meta), target=children[0], question=question, answers=tuple(children[2:]))
+
+    def answer(self, meta, children):
+        return ast.Answer(**_at(children[0]), text=str(children[0])[1:-1], body=children[1])
+
+    def nothing(self, meta, children):
+        return ast.Nothing(**_at(meta))
+
+    def if_stmt(self, meta, children):
+        cond, body, *rest = children
+        branches = [(cond, body)]
+        otherwise: tuple = ()
+        for clause in rest:
+            if clause is None:
+                continue
+            if clause[0] == "elif":
+                branches.append(clause[1:])
+            else:
+                otherwise = clause[1]
+        return ast.If(**_at(meta), branches=tuple(branches), otherwise=otherwise)
+
+    def elif_clause(self, meta, children):
+        return ("elif", children[0], children[1])
+
+    def else_clause(self, meta, children):
+        return ("else", children[0])
+
+    def on_stmt(self, meta, children):
+        return ast.On(**_at(meta), event=str(children[0]), predicate=children[1], body=children[2])
+
+
+def _flatten(children) -> tuple:
+    """Statements of a block: lists from `_simple_stmts` and nested blocks, in order."""
+    out = []
+    for child in children:
+        if child is None:
+            continue
+        if isinstance(child, (list, tuple)):
+            out.extend(_flatten(child))
+        else:
+            out.append(child)
+    return tuple(out)
