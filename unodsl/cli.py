@@ -1,0 +1,99 @@
+"""The `unodsl` command.
+
+Each command only parses its options and calls a plain function, which tests
+can call directly. Every UnoError reaching this boundary becomes a message
+and exit status 1, never a traceback; click's usage errors exit with 2.
+
+Commands to come: play, test, schema, new, cards, explain.
+"""
+from __future__ import annotations
+
+import click
+
+from . import __version__
+from .edition.loader import load_edition
+from .errors import EditionError, UnoError
+
+
+class _Group(click.Group):
+    """A click group that turns user errors into `error: ...` on stderr."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except EditionError as error:
+            for problem in error.problems:
+                click.echo(problem.format(), err=True)
+        except UnoError as error:
+            click.echo(f"error: {error}", err=True)
+        ctx.exit(1)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="unodsl")
+def main() -> None:
+    """UNO editions as data: check, simulate and play them."""
+
+
+# ---- validate -------------------------------------------------------------------
+
+def validate(editions: tuple[str, ...], echo=click.echo) -> bool:
+    """Load each edition (a name like `classic` or a path) and report every problem.
+
+    Prints `file:line:col: error: message` (and hint lines) per problem, or
+    `EDITION: ok`. True when all of them are clean.
+    """
+    clean = True
+    for edition in editions:
+        try:
+            load_edition(edition)
+        except EditionError as error:
+            clean = False
+            for problem in error.problems:
+                echo(problem.format())
+        except UnoError as error:
+            clean = False
+            echo(f"{edition}: error: {error}")
+        else:
+            echo(f"{edition}: ok")
+    return clean
+
+
+@main.command("validate")
+@click.argument("editions", metavar="FILE|NAME...", nargs=-1, required=True)
+def validate_command(editions: tuple[str, ...]) -> None:
+    """Check edition files (or built-in editions by name) and list every problem."""
+    if not validate(editions):
+        raise SystemExit(1)
+
+
+# ---- simulate -------------------------------------------------------------------
+
+@main.command("simulate")
+@click.argument("edition", metavar="EDITION")
+@click.option("--players", "-p", type=click.IntRange(min=1), default=4, show_default=True,
+              help="Seats at the table.")
+@click.option("--games", "-g", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Matches to play.")
+@click.option("--seed", "-s", default="1", show_default=True,
+              help="Match i is played with seed SEED:i, so a run can be repeated.")
+@click.option("--agents", "-a", default="random", show_default=True,
+              help="One agent for every seat, or one per seat separated by commas "
+                   "(random, greedy).")
+@click.option("--rule", "rules", metavar="SCRIPT", multiple=True,
+              help="An extra house rule: a script of `on EVENT:` hooks. Repeatable.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--no-timing", is_flag=True,
+              help="Leave out the speed, so that runs with the same arguments print the same.")
+def simulate_command(edition: str, players: int, games: int, seed: str, agents: str,
+                     rules: tuple[str, ...], as_json: bool, no_timing: bool) -> None:
+    """Play GAMES bot matches of EDITION and sum up wins, points and turns."""
+    from .simulate import format_json, format_text, simulate
+
+    sim = simulate(edition, players=players, games=games, seed=seed, agents=agents, rules=list(rules))
+    render = format_json if as_json else format_text
+    click.echo(render(sim, timing=not no_timing))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
