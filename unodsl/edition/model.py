@@ -84,6 +84,14 @@ class Edition:
     hooks: list = field(default_factory=list)  # (event, guard, body) from house rules
     total: int | None = None
     path: str = ""
+    faces: list = field(default_factory=list)  # one card per face number
+    playable_cache: dict = field(default_factory=dict)  # (top face, colour) -> playable by face
+
+    def __post_init__(self):
+        by_face: dict = {}
+        for card in self.deck:
+            by_face.setdefault(card.face, card)
+        self.faces = [by_face[i] for i in range(len(by_face))]
 
     @property
     def pure_playable(self) -> bool:

@@ -2,8 +2,12 @@
 
 `Match` is the public face of the engine. Give every seat an agent and call
 `play()`; or leave some seats to be answered from outside (a person, a test, a
-learning agent) and answer `match.decision` with `match.answer(option)`. Both
-use the same generator, so a match is the same whoever answers it.
+learning agent) and answer `match.decision` with `match.answer(option)`.
+
+The engine is plain synchronous code that calls `ask(decision)`; to pause it
+for an outside answer, the game runs in a greenlet (a coroutine that can be
+switched out from any depth of calls), so simulations pay nothing for the
+ability to pause.
 """
 from __future__ import annotations
 
@@ -12,6 +16,8 @@ import random
 from dataclasses import dataclass, field
 
 from ..errors import IllegalMove, UnoError
+from greenlet import getcurrent, greenlet
+
 from .decisions import Decision
 from .round import Round
 
@@ -40,7 +46,7 @@ class Match:
 
     def __init__(self, edition, players: int = 4, agents=None, seed: int | str | None = None,
                  record: bool = True, target: int | None = None, max_turns: int = 5000,
-                 max_rounds: int = 1000):
+                 max_rounds: int = 1000, setup=None):
         limits = edition.settings["players"]
         if not limits["min"] <= players <= limits["max"]:
             raise UnoError(f"{edition.name} is for {limits['min']} to {limits['max']} players, not {players}")
@@ -59,9 +65,11 @@ class Match:
         self.answers: list = []  # every answer given, in order: a match replays from seed + answers
         self.finished = False
         self.winner: int | None = None
+        self.setup = setup  # a stacked first round (unodsl.engine.setup.Setup)
         self.agents = [self._agent(a, seat) for seat, a in enumerate(_per_seat(agents, players))]
-        self._gen = self._run()
-        self._resume(None, started=False)
+        self._caller = None
+        self._game = greenlet(self._run)
+        self._resume()
 
     def _agent(self, spec, seat: int):
         if spec is None:
@@ -74,7 +82,7 @@ class Match:
 
     def play(self) -> MatchResult:
         """Run the match to its end (every seat needs an agent)."""
-        if self.decision is not None:
+        if not self.finished:
             raise UnoError(f"seat {self.decision.player} has no agent: answer match.decision first")
         return self.result()
 
@@ -97,29 +105,34 @@ class Match:
             return self.round.why_not(option) or "that card cannot be played now"
         return f"{option!r} is not one of the options: {decision.options!r}"
 
-    def _resume(self, value, started: bool = True) -> None:
-        """Run until a seat without an agent must decide, or the match ends."""
-        gen, agents, answers, log = self._gen, self.agents, self.answers, self.log
-        try:
-            decision = gen.send(value) if started else next(gen)
-            while True:
-                options = decision.options
-                if len(options) == 1:
-                    value = options[0]
-                else:
-                    agent = agents[decision.player]
-                    if agent is None:
-                        self.decision = decision
-                        return
-                    value = agent.choose(decision, self.round)
-                    if value not in options:
-                        raise IllegalMove(f"agent {agent!r} answered {value!r} to {decision!r}")
-                answers.append(value)
-                if log is not None:
-                    log.append({"event": "decision", "kind": decision.kind, "player": decision.player,
-                                "options": len(options), "value": _plain(value)})
-                decision = gen.send(value)
-        except StopIteration:
+    def _ask(self, decision: Decision):
+        """Every decision of the match comes here, inside the game's greenlet.
+
+        A seat with an agent answers at once; for a seat without one the game
+        pauses (switches back to the caller of `answer()`) until it is answered.
+        """
+        options = decision.options
+        if len(options) == 1:
+            value = options[0]  # a forced move: nothing to ask
+        else:
+            agent = self.agents[decision.player]
+            if agent is None:
+                self.decision = decision
+                return self._caller.switch()  # answer() validates and records
+            value = agent.choose(decision, self.round)
+            if value not in options:
+                raise IllegalMove(f"agent {agent!r} answered {value!r} to {decision!r}")
+        self.answers.append(value)
+        if self.log is not None:
+            self.log.append({"event": "decision", "kind": decision.kind, "player": decision.player,
+                             "options": len(options), "value": _plain(value)})
+        return value
+
+    def _resume(self, *value) -> None:
+        """Run the game until a seat without an agent must decide, or the match ends."""
+        self._caller = getcurrent()
+        self._game.switch(*value)
+        if self._game.dead:
             self.finished = True
 
     def result(self) -> MatchResult:
@@ -128,18 +141,18 @@ class Match:
     # ---- the match -------------------------------------------------------------
 
     def _run(self):
-        dealer = self._choose_dealer()
+        dealer = self._choose_dealer() if self.setup is None else None
         while True:
             rnd = self.round = Round(self.edition, self.n, dealer, self.rng, self.log, self.scores,
-                                     max_turns=self.max_turns)
-            yield from self._play_round(rnd)
+                                     max_turns=self.max_turns, ask=self._ask)
+            self._play_round(rnd, self.setup if not self.results else None)
             if self._match_over() or len(self.results) >= self.max_rounds:
                 break
-            dealer = (dealer + 1) % self.n  # the deal passes to the left
+            dealer = (rnd.dealer + 1) % self.n  # the deal passes to the left
         self.record("match_end", winner=self.winner, scores=list(self.scores))
 
-    def _play_round(self, rnd: Round):
-        yield from rnd.play()
+    def _play_round(self, rnd: Round, setup) -> None:
+        rnd.play(setup)
         if rnd.winner is None:
             self.record("round_abandoned", turns=rnd.turns)
         self._score(rnd)

@@ -1,9 +1,10 @@
 """One round: deal, start card, turns until a player goes out.
 
-`Round.play()` is a generator: it yields a Decision whenever a player must
-choose, and receives the chosen option. Card behaviour comes only from the
-edition's compiled scripts, which call the primitives below (draw, skip,
-reverse, choose_colour, ...); this module knows no card by name.
+Whenever a player must choose, the round calls `self.ask(Decision)` and gets
+one of the decision's options back (from the seat's agent, or from outside:
+see unodsl.engine.match). Card behaviour comes only from the edition's
+compiled scripts, which call the primitives below (draw, skip, reverse,
+choose_colour, ...); this module knows no card by name.
 
 Every card is always in exactly one place: the draw pile, the discard pile, a
 hand, or (while a start card is being replaced) in flight inside one method.
@@ -11,13 +12,14 @@ hand, or (while a start card is being replaced) in flight inside one method.
 from __future__ import annotations
 
 from ..edition.model import DEFAULT_PLAYABLE
+from .setup import apply_setup
 from .decisions import (CALL_UNO, CATCH, CHALLENGE, COLOUR, DISCARD, DRAW, GIVE, KEEP,
                         PLAY_DRAWN, PLAYER, QUESTION, TOP_CARD, TURN, YES_NO, Decision)
 
 
 class Round:
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
-                 scores: list[int] | None = None, max_turns: int = 5000):
+                 scores: list[int] | None = None, max_turns: int = 5000, ask=None):
         self.edition = edition
         self.settings = edition.settings
         self.colours = list(edition.colours)
@@ -25,6 +27,7 @@ class Round:
         self.dealer = dealer
         self.rng = rng
         self.log = log
+        self.ask = ask  # Decision -> chosen option
         self.scores = scores if scores is not None else [0] * players
         self.hands: list[list] = [[] for _ in range(players)]
         self.draw_pile: list = []
@@ -38,6 +41,7 @@ class Round:
         self.bluffed = False
         self.winner: int | None = None
         self.uno_pending: int | None = None  # went down to one card without calling UNO
+        self.others_discarded = False  # a script made someone discard: anyone may be out
         self.turns = 0
         self.max_turns = max_turns  # a round still going after this many turns is abandoned
         self.turn_again = False  # the start card asked to be replaced
@@ -46,8 +50,10 @@ class Round:
         self.hooks: dict[str, list] = {}
         for event, guard, body in edition.hooks:
             self.hooks.setdefault(event, []).append((guard, body))
-        self._playable_cache: dict | None = {} if edition.pure_playable else None
-        self._faces = _faces_of(edition.deck)
+        # Which faces go on which is the same in every round of an edition whose
+        # `playable` conditions read only the cards: it is remembered there.
+        self._playable_cache: dict | None = edition.playable_cache if edition.pure_playable else None
+        self._faces = edition.faces
 
     # ---- record ---------------------------------------------------------------
 
@@ -58,18 +64,29 @@ class Round:
 
     # ---- the round -----------------------------------------------------------
 
-    def play(self):
-        """Play the round to its end; returns the winner's seat (a generator)."""
-        self._deal()
-        yield from self._start_card()
+    def play(self, setup=None):
+        """Play the round to its end; returns the winner's seat (None if abandoned).
+
+        With a `setup` (unodsl.engine.setup.Setup) the table is laid out as it
+        says instead of being dealt.
+        """
+        if setup is None:
+            self._deal()
+            self._start_card()
+        else:
+            apply_setup(self, setup)
+            if setup.start:
+                self.turn = self.dealer
+                self._start_card(turned=self.discard[-1])
         if "round_start" in self.hooks:
-            yield from self._fire("round_start", self.dealer, self.discard[-1])
-        self._advance()
+            self._fire("round_start", self.dealer, self.discard[-1])
+        if setup is None or setup.start:
+            self._advance()
         while self.winner is None and self.turns < self.max_turns:
-            yield from self._turn(self.turn)
+            self._turn(self.turn)
             if self.winner is None:
                 if self.uno_pending is not None:
-                    yield from self._catch_window()
+                    self._catch_window()
                 self._advance()
         return self.winner
 
@@ -83,19 +100,19 @@ class Round:
         self.draw_pile = pile
         self.record("deal", dealer=self.dealer, hands=[[c.uid for c in h] for h in self.hands])
 
-    def _start_card(self):
+    def _start_card(self, turned=None):
         """Turn the first discard and apply its start rule (`on_start`), as the dealer."""
         while True:
-            card = self.draw_pile.pop()
-            self.discard.append(card)
+            if turned is None:
+                card = self.draw_pile.pop()
+                self.discard.append(card)
+            else:
+                card, turned = turned, None
             self.colour = card.colour
             self.record("start_card", card=card.uid)
             on_start = card.spec.on_start
             if on_start is not None:
-                if on_start.is_generator:
-                    yield from on_start.function(self, self.dealer, card)
-                else:
-                    on_start.function(self, self.dealer, card)
+                on_start.function(self, self.dealer, card)
             if not self.turn_again:
                 return
             self.turn_again = False
@@ -105,25 +122,26 @@ class Round:
         if self.face_up_until:
             self._end_face_up(p)
         if "turn_start" in self.hooks:
-            yield from self._fire("turn_start", p, None)
+            self._fire("turn_start", p, None)
             if self.winner is not None:
                 return
-        self.record("turn", player=p)
+        if self.log is not None:
+            self.record("turn", player=p)
         hand = self.hands[p]
         playable = self.playable_cards(hand)
         choice = DRAW
         if playable:
             playable.append(DRAW)
-            choice = yield Decision(TURN, p, playable)
+            choice = self.ask(Decision(TURN, p, playable))
         if choice is DRAW:
             drawn = self.draw(p, 1)
             if "draw" in self.hooks and drawn:
-                yield from self._fire("draw", p, drawn[0])
+                self._fire("draw", p, drawn[0])
             if drawn and self.is_playable(drawn[0]) and drawn[0] in hand:
-                if (yield Decision(PLAY_DRAWN, p, [drawn[0], KEEP])) is not KEEP:
-                    yield from self.play_card(p, drawn[0])
+                if self.ask(Decision(PLAY_DRAWN, p, [drawn[0], KEEP])) is not KEEP:
+                    self.play_card(p, drawn[0])
         else:
-            yield from self.play_card(p, choice)
+            self.play_card(p, choice)
 
     def _advance(self) -> None:
         """Pass the turn on, honouring an extra turn and pending skips."""
@@ -174,37 +192,36 @@ class Round:
         """`p` puts `card` from their hand on the discard pile and its effect applies."""
         hand = self.hands[p]
         if len(hand) == 2:
-            yield from self._call_uno(p)
+            self._call_uno(p)
         kind = card.spec
         hand.remove(card)
         self.bluffed = kind.bluff_if is not None and kind.bluff_if.function(card, self, p)
         self.discard.append(card)
         self.colour = card.colour
-        self.record("play", player=p, card=card.uid)
+        if self.log is not None:
+            self.record("play", player=p, card=card.uid)
         effect = kind.effect
         if effect is not None:
-            if effect.is_generator:
-                yield from effect.function(self, p, card)
-            else:
-                effect.function(self, p, card)
+            effect.function(self, p, card)
         if "play" in self.hooks:
-            yield from self._fire("play", p, card)
+            self._fire("play", p, card)
         self._check_out(p)
 
     def _check_out(self, p: int) -> None:
-        """The round ends when a player has no cards, after the last card's effect."""
+        """The round ends when a player has no cards, after the last card's effect.
+
+        Only `p` can have emptied their hand, unless a script made others discard.
+        """
         if not self.hands[p]:
             self.winner = p
-        else:
-            for seat, hand in enumerate(self.hands):
-                if not hand:
-                    self.winner = seat
-                    break
+        elif self.others_discarded:
+            self.others_discarded = False
+            self.winner = next((seat for seat, hand in enumerate(self.hands) if not hand), None)
         if self.winner is not None:
             self.record("out", player=self.winner)
 
     def _call_uno(self, p: int):
-        if (yield Decision(CALL_UNO, p, [True, False])):
+        if self.ask(Decision(CALL_UNO, p, [True, False])):
             self.record("uno", player=p)
             self.uno_pending = None
         else:
@@ -218,7 +235,7 @@ class Round:
         n, step = self.n, self.direction
         for offset in range(1, n):
             catcher = (p + offset * step) % n
-            if (yield Decision(CATCH, catcher, [True, False], about=p)):
+            if self.ask(Decision(CATCH, catcher, [True, False], about=p)):
                 self.record("caught", player=p, by=catcher)
                 self.draw(p, self.settings["uno_penalty"])
                 return
@@ -226,10 +243,7 @@ class Round:
     def _fire(self, event: str, me: int, card):
         for guard, body in self.hooks[event]:
             if guard is None or guard.function(card, self, me):
-                if body.is_generator:
-                    yield from body.function(self, me, card)
-                else:
-                    body.function(self, me, card)
+                body.function(self, me, card)
         if event in ("play", "turn_start"):
             self._check_out(me)
 
@@ -258,13 +272,14 @@ class Round:
         if count <= len(pile):
             drawn = pile[len(pile) - count:]
             del pile[len(pile) - count:]
+            hand.extend(drawn)
         else:
             drawn = []
             for _ in range(count):
                 if not pile and not self._reshuffle():
                     break
-                drawn.append(pile.pop())
-        hand.extend(drawn)
+                drawn.append(pile[-1])
+                hand.append(pile.pop())  # in the hand before any reshuffle is recorded
         if self.log is not None:
             self.record("draw", player=p, cards=[c.uid for c in drawn])
         return drawn
@@ -313,23 +328,25 @@ class Round:
         self.record("turn_another", card=card.uid)
 
     def choose_colour(self, p: int):
-        colour = yield Decision(COLOUR, p, self.colours)
+        colour = self.ask(Decision(COLOUR, p, self.colours))
         self.colour = colour
         self.record("colour", player=p, colour=colour)
 
-    def ask_challenge(self, p: int, accused: int) -> Decision:
-        return Decision(CHALLENGE, p, [True, False], about=accused)
+    def ask_challenge(self, p: int, accused: int) -> bool:
+        challenged = self.ask(Decision(CHALLENGE, p, [True, False], about=accused))
+        self.record("challenge", player=p, accused=accused, challenged=challenged, bluffed=self.bluffed)
+        return challenged
 
-    def ask_yes_no(self, p: int, question: str) -> Decision:
-        return Decision(YES_NO, p, [True, False], about=question)
+    def ask_yes_no(self, p: int, question: str) -> bool:
+        return self.ask(Decision(YES_NO, p, [True, False], about=question))
 
-    def ask_question(self, p: int, question: str, answers: list) -> Decision:
-        return Decision(QUESTION, p, answers, about=question)
+    def ask_question(self, p: int, question: str, answers: list) -> str:
+        return self.ask(Decision(QUESTION, p, answers, about=question))
 
     def choose_player(self, p: int, predicate):
         seats = [q for q in self.others(p) if predicate is None or predicate(q)]
         if seats:
-            self.chosen = yield Decision(PLAYER, p, seats)
+            self.chosen = self.ask(Decision(PLAYER, p, seats))
             self.record("chosen", player=p, chosen=self.chosen)
 
     def show_hand(self, owner: int, viewers: list[int]) -> None:
@@ -358,9 +375,10 @@ class Round:
         chosen = [c for c in hand if predicate is None or predicate(c)]
         if not chosen:
             return
+        self.others_discarded = True
         if len(hand) - len(chosen) == 1:
-            yield from self._call_uno(p)
-        top = chosen[0] if len(chosen) == 1 else (yield Decision(TOP_CARD, p, list(chosen)))
+            self._call_uno(p)
+        top = chosen[0] if len(chosen) == 1 else self.ask(Decision(TOP_CARD, p, list(chosen)))
         chosen.remove(top)
         chosen.append(top)
         for card in chosen:
@@ -376,7 +394,7 @@ class Round:
             return
         hand = self.hands[p]
         for card in [c for c in hand if predicate is None or predicate(c)]:
-            to = yield Decision(GIVE, p, recipients, about=card)
+            to = self.ask(Decision(GIVE, p, recipients, about=card))
             hand.remove(card)
             self.hands[to].append(card)
             self.record("give", player=p, to=to, card=card.uid)
@@ -386,8 +404,9 @@ class Round:
         hand = self.hands[p]
         if can_draw and len(hand) < size:
             self.draw(p, size - len(hand))
+        self.others_discarded = True
         while len(hand) > max(size, 0):
-            card = yield Decision(DISCARD, p, list(hand))
+            card = self.ask(Decision(DISCARD, p, list(hand)))
             hand.remove(card)
             self.discard.insert(len(self.discard) - 1, card)  # under the top: play goes on
             self.record("discard", player=p, card=card.uid)
@@ -396,11 +415,3 @@ class Round:
 
     def card_count(self) -> int:
         return len(self.draw_pile) + len(self.discard) + sum(len(h) for h in self.hands)
-
-
-def _faces_of(deck) -> list:
-    """One representative card per face, indexed by face number."""
-    faces: dict = {}
-    for card in deck:
-        faces.setdefault(card.face, card)
-    return [faces[i] for i in range(len(faces))]

@@ -2,10 +2,10 @@
 
 Each script becomes the source text of one Python function, which is then
 compiled by Python itself: a card's effect costs a plain function call when it
-is played, with no tree walked and no closure per node. Scripts that put a
-question to a player (choose colour, challenges, ...) become generator
-functions that `yield` a Decision and receive the answer; the engine runs them
-with `yield from`.
+is played, with no tree walked and no closure per node. A question put to a
+player (choose colour, challenges, ...) is a plain call too: the engine's
+`ask` answers it from the seat's agent, or pauses the match until the answer
+comes from outside (see unodsl.engine.match).
 
 The functions call the engine through a small set of primitives on the round
 state `g` (see unodsl.engine.round.Round): g.draw, g.skip, g.reverse, ...
@@ -46,10 +46,9 @@ class Vocabulary:
 
 @dataclass
 class Compiled:
-    """One compiled script: the function, whether it yields decisions, and its source."""
+    """One compiled script: the function and its Python source."""
 
     function: Callable
-    is_generator: bool
     source: str
     pure: bool = True  # a condition reading only the card, the top card and settings
     hooks: list = field(default_factory=list)  # (event, Compiled predicate or None, Compiled body)
@@ -62,8 +61,8 @@ class _Emitter:
         self.vocab = vocab
         self.lines: list[str] = []
         self.depth = 1
-        self.yields = False
         self.pure = True
+        self.asks = False  # puts a question to a player
         self.counter = 0
 
     def fresh(self, stem: str) -> str:
@@ -194,12 +193,12 @@ class _Emitter:
         return f"sum(1 for {var} in {hand} if {self.expr(node.predicate, var)})"
 
     def x_Challenges(self, node, card):
-        self.yields = True
-        return f"(yield g.ask_challenge({self.single(node.player)}, me))"
+        self.asks, self.pure = True, False
+        return f"g.ask_challenge({self.single(node.player)}, me)"
 
     def x_Accepts(self, node, card):
-        self.yields = True
-        return f"(yield g.ask_yes_no({self.single(node.player)}, {node.question!r}))"
+        self.asks, self.pure = True, False
+        return f"g.ask_yes_no({self.single(node.player)}, {node.question!r})"
 
     def x_Bluffed(self, node, card):
         self.pure = False
@@ -235,10 +234,6 @@ class _Emitter:
         else:
             self.emit(call.format(p=self.single(player)))
 
-    def yielding(self, call: str) -> str:
-        self.yields = True
-        return f"yield from {call}"
-
     def s_Draw(self, s):
         self.for_each(s.target, f"g.draw({{p}}, {self.expr(s.amount, 'card')})")
 
@@ -246,14 +241,13 @@ class _Emitter:
         self.for_each(s.target, f"g.draw_until({{p}}, {self.predicate(s.predicate)})")
 
     def s_DrawTo(self, s):
-        self.for_each(s.target, self.yielding(
-            f"g.draw_or_discard_to({{p}}, {self.expr(s.size, 'card')}, {s.can_draw})"))
+        self.for_each(s.target, f"g.draw_or_discard_to({{p}}, {self.expr(s.size, 'card')}, {s.can_draw})")
 
     def s_DiscardAll(self, s):
-        self.for_each(s.target, self.yielding(f"g.discard_all({{p}}, {self.predicate(s.predicate)})"))
+        self.for_each(s.target, f"g.discard_all({{p}}, {self.predicate(s.predicate)})")
 
     def s_GiveAll(self, s):
-        self.emit(self.yielding(f"g.give_all(me, {self.predicate(s.predicate)}, list({self.each(s.recipients)}))"))
+        self.emit(f"g.give_all(me, {self.predicate(s.predicate)}, list({self.each(s.recipients)}))")
 
     def s_Skip(self, s):
         self.for_each(s.target, "g.skip({p})")
@@ -262,10 +256,10 @@ class _Emitter:
         self.emit("g.reverse()")
 
     def s_ChooseColour(self, s):
-        self.for_each(s.chooser, self.yielding("g.choose_colour({p})"))
+        self.for_each(s.chooser, "g.choose_colour({p})")
 
     def s_ChoosePlayer(self, s):
-        self.emit(self.yielding(f"g.choose_player(me, {self.predicate(s.predicate)})"))
+        self.emit(f"g.choose_player(me, {self.predicate(s.predicate)})")
 
     def s_ExtraTurn(self, s):
         self.emit("g.extra_turn(me)")
@@ -295,10 +289,9 @@ class _Emitter:
             self.depth -= 1
 
     def s_Ask(self, s):
-        self.yields = True
         var = self.fresh("a")
         options = [answer.text for answer in s.answers]
-        self.emit(f"{var} = yield g.ask_question({self.single(s.target)}, {s.question!r}, {options!r})")
+        self.emit(f"{var} = g.ask_question({self.single(s.target)}, {s.question!r}, {options!r})")
         for index, answer in enumerate(s.answers):
             self.emit(f"{'if' if index == 0 else 'elif'} {var} == {answer.text!r}:")
             self.depth += 1
@@ -320,19 +313,17 @@ def _unknown(node: ast.Node, name: str, known: list[str], what: str = "name") ->
 def _build(emitter: _Emitter, name: str, params: str, origin: str) -> Compiled:
     header = f"def {name}({params}):"
     body = emitter.lines or ["    pass"]
-    if emitter.yields:
-        pass  # the yields already make it a generator
     source = "\n".join([header, *body]) + "\n"
     namespace: dict = {}
     exec(compile(source, origin, "exec"), namespace)  # source built only from our own syntax tree
-    return Compiled(namespace[name], emitter.yields, source, emitter.pure)
+    return Compiled(namespace[name], source, emitter.pure)
 
 
 def compile_condition(node: ast.Node, vocab: Vocabulary, origin: str = "<condition>") -> Compiled:
     """A condition on a card `c` in state `g` for player `me`: `f(c, g, me) -> bool`."""
     emitter = _Emitter(vocab)
     emitter.emit(f"return bool({emitter.expr(node, 'c')})")
-    if emitter.yields:
+    if emitter.asks:
         raise ScriptError("a condition here cannot ask a player a question", node.line, node.column)
     return _build(emitter, "condition", "c, g, me", origin)
 

@@ -1,0 +1,83 @@
+"""Stacked setups: a round that starts from hands and piles given card by card.
+
+Rule tests (and scenario files) describe the table instead of shuffling:
+
+    Setup(hands=[["red 7", "Wild Draw Four"], ["blue 2"]],
+          draw=["green 5", "red Skip"], discard=["red 3"], turn=0)
+
+Cards are named as players say them: an optional colour, then a number, a kind
+id (`draw_two`) or a kind name (`Draw Two`), in any letter case. Each name takes
+a distinct card of the edition's deck; every card not named goes under the
+draw pile (or under the discard pile, `rest="discard"`), so a stacked round
+holds the whole deck like any other.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..errors import UnoError
+
+
+@dataclass
+class Setup:
+    hands: list[list[str]]
+    draw: list[str] = field(default_factory=list)  # top card first
+    discard: list[str] = field(default_factory=list)  # bottom first; the last is the top card
+    colour: str | None = None  # the colour in play; default: the top card's colour
+    turn: int = 0  # whose turn it is
+    direction: int = 1  # 1: to the left, -1: to the right
+    dealer: int | None = None  # default: the player before `turn`
+    scores: list[int] | None = None
+    start: bool = False  # the top discard was just turned: apply its start rule first
+    rest: str = "draw"  # where the cards not named go: under the "draw" or "discard" pile
+
+
+def resolve_cards(edition, names: list[str], pool: list) -> list:
+    """Take one card from `pool` for each name (removing it from the pool)."""
+    return [_take(edition, name, pool) for name in names]
+
+
+def _take(edition, name: str, pool: list):
+    words = name.strip().split()
+    colour = None
+    if words and words[0].lower() in {c.lower() for c in edition.colours}:
+        colour = next(c for c in edition.colours if c.lower() == words[0].lower())
+        words = words[1:]
+    what = " ".join(words).lower()
+    for index, card in enumerate(pool):
+        if card.colour != colour:
+            continue
+        if (what.isdigit() and card.number == int(what)) or (
+                not what.isdigit() and card.number is None
+                and what in (card.kind.lower(), card.name.lower(), (card.symbol or "").lower())):
+            return pool.pop(index)
+    raise UnoError(f"no card '{name}' left in the {edition.name} deck")
+
+
+def apply_setup(rnd, setup: Setup) -> None:
+    """Lay the table of `rnd` out as `setup` says."""
+    edition = rnd.edition
+    if len(setup.hands) != rnd.n:
+        raise UnoError(f"the setup gives {len(setup.hands)} hands for {rnd.n} players")
+    pool = list(edition.deck)
+    rnd.hands = [resolve_cards(edition, hand, pool) for hand in setup.hands]
+    draw_top_first = resolve_cards(edition, setup.draw, pool)
+    discard = resolve_cards(edition, setup.discard, pool)
+    random.Random(f"rest:{rnd.n}").shuffle(pool)  # unnamed cards: a fixed order
+    if setup.rest == "discard":
+        rnd.discard = pool + discard
+        rnd.draw_pile = list(reversed(draw_top_first))
+    else:
+        rnd.discard = discard
+        rnd.draw_pile = pool + list(reversed(draw_top_first))  # the list's end is the top
+    if not rnd.discard:
+        raise UnoError("the setup needs at least one discard (the top card)")
+    rnd.colour = setup.colour if setup.colour is not None else rnd.discard[-1].colour
+    rnd.direction = setup.direction
+    rnd.turn = setup.turn
+    rnd.dealer = setup.dealer if setup.dealer is not None else (setup.turn - setup.direction) % rnd.n
+    if setup.scores is not None:
+        rnd.scores[:] = setup.scores
+    rnd.record("setup", hands=[[c.uid for c in h] for h in rnd.hands],
+               draw=[c.uid for c in draw_top_first], discard=[c.uid for c in rnd.discard])
