@@ -50,11 +50,12 @@ class _Builder:
     # ---- reporting
 
     def problem(self, path: tuple, message: str, hint: str | None = None) -> None:
-        self.problems.append(Problem(self.doc.span(path), message, hint=hint))
+        self.problems.append(self.doc.problem(path, message, hint))
 
     def script_problem(self, path: tuple, error: ScriptError) -> None:
         span = self.doc.script_span(path, error.line, error.column)
-        self.problems.append(Problem(span, error.message, hint=error.hint))
+        self.problems.append(Problem(span, error.message, hint=error.hint,
+                                     source_line=self.doc.source_line(span.line)))
 
     def compile(self, path: tuple, text: str, condition: bool) -> Compiled | None:
         origin = f"{self.doc.filename}:{'.'.join(map(str, path))}"

@@ -1,0 +1,42 @@
+"""Every example of docs/effects.md parses and compiles."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import unodsl
+from unodsl.lang.compile import compile_condition, compile_script
+from unodsl.lang.parse import parse_condition, parse_script
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "effects.md"
+BLOCK = re.compile(r"```(unodsl(?:-condition)?)\n(.*?)```", re.S)
+
+DOC_EDITION = unodsl.load_edition_text(
+    Path(__file__).resolve().parent.parent.joinpath("editions", "classic.yaml").read_text()
+    .replace("kinds:\n", 'tags:\n  harry: "number in [2, 6, 9]"\n  house:\n    Gryffindor: "number in 1..4"\n'
+                         "kinds:\n", 1),
+    "doc-edition.yaml")
+
+EXAMPLES = BLOCK.findall(DOC.read_text(encoding="utf-8"))
+
+
+def test_the_page_has_examples():
+    assert len(EXAMPLES) >= 25
+
+
+@pytest.mark.parametrize("kind,text", EXAMPLES, ids=[t.splitlines()[0][:40] for _, t in EXAMPLES])
+def test_example_compiles(kind, text):
+    vocab = DOC_EDITION.vocabulary
+    if kind == "unodsl-condition":
+        compiled = compile_condition(parse_condition(text), vocab)
+    else:
+        compiled = compile_script(parse_script(text), vocab)
+    assert callable(compiled.function)
+
+
+def test_doc_edition_tags_cards():
+    harry = [c for c in DOC_EDITION.deck if c.tags.get("harry")]
+    assert {c.number for c in harry} == {2, 6, 9} and len(harry) == 24
+    assert {c.number for c in DOC_EDITION.deck if c.tags.get("house") == "Gryffindor"} == {1, 2, 3, 4}
