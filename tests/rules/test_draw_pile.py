@@ -1,7 +1,7 @@
 """Running out of cards: the reshuffle (RULES.md, "UNO and going out")."""
 from __future__ import annotations
 
-from .conftest import all_labels_but, events, held, pending, play, table, uids
+from .conftest import all_labels_but, events, pending, play, table, uids
 
 OTHERS = [["red 1", "green 1", "yellow 1"], ["red 2", "green 2", "yellow 2"]]
 

@@ -5,7 +5,7 @@ import pytest
 
 import unodsl
 
-from .conftest import events, held, pending, play, table, uids
+from .conftest import events, pending, play, table, uids
 
 # Three players, dealer seat 0: seat 1 is left of the dealer, seat 2 is right of the dealer.
 HANDS = [["red 1", "blue 1", "green 1"], ["red 2", "blue 2", "green 2"],

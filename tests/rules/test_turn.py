@@ -75,6 +75,12 @@ def test_number_does_not_match_a_symbol_of_another_colour(classic):
     assert pending(m) == ("turn", 1)  # seat 0 could only draw (green 7 does not match either)
 
 
+def test_action_card_on_a_wild_goes_by_the_named_colour(classic):
+    # "Draw Two / Reverse / Skip may only go on the same colour": on a Wild, the colour it named.
+    m = turn_of(classic, ["red skip", "blue skip", "green 5"], top="wild", colour="red")
+    assert m.decision.options == [held(m, 0, "red skip"), DRAW]
+
+
 def test_wild_may_be_played_even_holding_a_playable_card(classic):
     # "Wild: play any time, even holding a playable card; choose the next colour (the current one too)."
     m = turn_of(classic, ["red 3", "wild", "blue 4"])
@@ -160,3 +166,37 @@ def test_decline_playable_card_only_drawn_card_may_be_played(classic):
     m.answer(KEEP)
     assert m.round.discard[-1].label() == "red 9"
     assert events(m, "turn", player=1)
+
+
+# ---- action cards in play ------------------------------------------------------------
+
+
+def test_skip_next_player_loses_the_turn(classic):
+    # "Skip: the first player is skipped; the next one starts" (at the start; in play the same:
+    # the next player loses the turn).
+    m = turn_of(classic, ["red skip", "blue 4", "green 5"])
+    play(m, "red skip")
+    assert events(m, "skipped", player=1)
+    assert pending(m) == ("turn", 2)
+    assert len(m.round.hands[1]) == 3
+
+
+def test_draw_two_next_player_draws_two_and_loses_the_turn(classic):
+    # "Draw Two: the first player draws 2 and loses the turn" (at the start; in play the same for
+    # the next player).
+    m = turn_of(classic, ["red draw two", "blue 4", "green 5"], draw=["blue 7", "blue 8"])
+    play(m, "red draw two")
+    assert sorted(c.label() for c in m.round.hands[1]) == [
+        "blue 7", "blue 8", "green 1", "red 1", "yellow 1"]
+    assert pending(m) == ("turn", 2)
+    assert not events(m, "turn", player=1)
+
+
+def test_reverse_play_goes_the_other_way(classic):
+    # "play goes left (clockwise) until reversed."
+    m = turn_of(classic, ["red reverse", "blue 4", "green 5"])
+    play(m, "red reverse")
+    assert m.round.direction == -1
+    assert pending(m) == ("turn", 2)
+    play(m, "red 2")
+    assert pending(m) == ("turn", 1)

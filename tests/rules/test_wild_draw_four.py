@@ -1,6 +1,8 @@
 """Wild Draw Four: when it is legal, the bluff and the challenge (RULES.md, "A turn")."""
 from __future__ import annotations
 
+import pytest
+
 from unodsl import KEEP
 
 from .conftest import Scripted, events, held, pending, play, table, uids
@@ -91,9 +93,10 @@ def test_wd4_only_the_next_player_may_challenge(classic):
     assert all(d.kind != "challenge" for d in watcher.seen)
 
 
-def test_wd4_challenged_hand_is_shown_to_the_challenger(classic):
+@pytest.mark.parametrize("other", ["red 3", "blue 3"])  # guilty, innocent
+def test_wd4_challenged_hand_is_shown_to_the_challenger(classic, other):
     # "The challenged hand is shown to the challenger."
-    m = wd4_played(classic, ["wild draw four", "red 3", "green 5"])
+    m = wd4_played(classic, ["wild draw four", other, "green 5"])
     hand = uids(m.round.hands[0])
     m.answer(True)
     shown = events(m, "show_hand")
