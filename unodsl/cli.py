@@ -11,6 +11,7 @@ from __future__ import annotations
 import click
 
 from . import __version__
+from .agents import AGENTS
 from .edition.loader import load_edition
 from .errors import EditionError, UnoError
 
@@ -78,8 +79,8 @@ def validate_command(editions: tuple[str, ...]) -> None:
 @click.option("--seed", "-s", default="1", show_default=True,
               help="Match i is played with seed SEED:i, so a run can be repeated.")
 @click.option("--agents", "-a", default="random", show_default=True,
-              help="One agent for every seat, or one per seat separated by commas "
-                   "(random, greedy).")
+              help=f"One agent for every seat, or one per seat separated by commas "
+                   f"({', '.join(AGENTS)}).")
 @click.option("--rule", "rules", metavar="SCRIPT", multiple=True,
               help="An extra house rule: a script of `on EVENT:` hooks. Repeatable.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
