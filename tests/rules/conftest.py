@@ -120,7 +120,7 @@ class Scripted(Agent):
 
 
 def first_option(decision, state):
-    """Play the first playable card; decline challenges, catches and UNO calls never matter here."""
+    """The first option (the first playable card); never challenge or catch; always call UNO."""
     if decision.kind in ("challenge", "catch"):
         return False
     if decision.kind == "call_uno":

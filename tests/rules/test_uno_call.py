@@ -1,7 +1,7 @@
 """Calling UNO, catching a missed call, and going out (RULES.md, "UNO and going out")."""
 from __future__ import annotations
 
-from .conftest import variant, events, held, pending, play, table
+from .conftest import events, held, pending, play, table, variant
 
 # Seats 1 and 2 hold a red card, so each has a real turn decision on a red top card.
 OTHERS = [["red 1", "green 1", "yellow 1"], ["red 2", "green 2", "yellow 2"]]
