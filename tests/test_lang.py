@@ -108,7 +108,7 @@ def test_settings_are_read_at_compile_time():
 
 def test_a_group_cannot_stand_for_one_player():
     with pytest.raises(ScriptError, match="several players"):
-        compile_script(parse_script("show others's hand to me"), VOCAB)
+        compile_condition(parse_condition("count(others, colour == red) > 1"), VOCAB)
 
 
 def test_compiled_script_is_python_source_calling_engine_primitives():
@@ -175,11 +175,18 @@ def test_a_house_rule_hook_runs_on_its_event():
     assert after == {"event": "draw", "player": 1, "cards": [after["cards"][0]]}  # before player 1's turn
 
 
-def test_a_house_rule_must_be_made_of_hooks():
+def test_a_statement_rule_needs_a_blank_card_to_be_written_on():
     with pytest.raises(unodsl.EditionError) as error:
-        unodsl.load_edition("classic", rules=["next draws 1"])
+        unodsl.load_edition("classic", rules=["on play: pass", "next draws 1"])
     (problem,) = error.value.problems
-    assert str(problem.span) == "--rule 1:1:1" and "hooks" in problem.message
+    assert str(problem.span) == "--rule 2:1:1" and "no blank card" in problem.message
+    assert "on EVENT:" in problem.hint
+
+
+def test_a_house_rule_file_rule_must_be_made_of_hooks():
+    text = CLASSIC_TEXT + 'rules:\n  - name: seven\n    script: "next draws 1"\n'
+    (message,) = errors_of(text)
+    assert "a statement outside a hook would never run" in message
 
 
 def test_a_bad_rule_is_placed_in_the_rule():

@@ -108,8 +108,17 @@ def test_later_editions_can_be_described():
           veto:
             name: VETO
             deck: {count: 1}
-            react: always
+            use: skip chosen
             tags: {political: true, weight: 2, label: veto}
+          invisibility:
+            name: Invisibility
+            deck: {count: 1}
+            reaction: {against: always, effect: choose colour}
+          blank:
+            name: Wild Customizable
+            deck: {count: 2}
+            blank: true
+            written: ["extra turn"]
           yellow_only:
             name: Yellow Thing
             deck: {per_colour: 1, colours: [yellow]}
@@ -121,7 +130,7 @@ def test_later_editions_can_be_described():
             description: Draw cards stack.
             script: |
               next draws 2
-        total: 5
+        total: 8
         """)
     assert messages(text) == []
 

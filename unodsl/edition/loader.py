@@ -80,11 +80,19 @@ class _Builder:
             symbols=tuple(k["symbol"] for k in kinds_data.values() if k.get("symbol")),
             tags=self._tag_values(kinds_data),
             settings=settings,
+            reactions=any("reaction" in k for k in kinds_data.values()),
         )
         tag_rules = self._tag_rules()
         kinds = {kid: self._kind(kid, spec) for kid, spec in kinds_data.items()}
-        hooks = self._house_rules(rules)
+        hooks, written_extra = self._house_rules(rules)
         deck = self._expand(kinds, kinds_data, colours, tag_rules)
+        written = self._written_rules(deck, kinds_data, written_extra)
+        table = tuple(data.get("table", ()))
+        for index, kid in enumerate(table):
+            if kid not in kinds:
+                self.problem(("table", index), f"'{kid}' is not a kind of this edition")
+            elif kinds[kid].use is None:
+                self.problem(("kinds", kid), f"'{kid}' lies on the table but has no `use:` script")
         self._check_totals(deck)
         if self.problems:
             raise EditionError(sorted(self.problems, key=lambda p: (p.span.line, p.span.column)))
@@ -93,6 +101,7 @@ class _Builder:
             version=str(data.get("version", "1")), source=data.get("source", ""),
             colours=colours, settings=settings, kinds=kinds, deck=deck,
             vocabulary=self.vocab, hooks=hooks, total=data.get("total"), path=self.doc.filename,
+            table=table, written=written, compile_rule=self._rule_compiler(),
         )
 
     def _tag_values(self, kinds_data: dict) -> dict[str, set]:
@@ -129,27 +138,86 @@ class _Builder:
         )
         if "points" not in spec:
             self.problem(path, f"kind '{kid}' has no points", hint="add `points: N` (or `face`)")
-        for field_name, condition in (("bluff_if", True), ("effect", False), ("on_start", False)):
+        kind.blank = bool(spec.get("blank", False))
+        for field_name, condition in (("bluff_if", True), ("effect", False), ("on_start", False),
+                                      ("use", False)):
             if field_name in spec:
                 kind.sources[field_name] = spec[field_name]
-                setattr(kind, field_name, self.compile((*path, field_name), spec[field_name], condition))
-                compiled = getattr(kind, field_name)
-                if compiled is not None and not condition and compiled.hooks:
-                    self.problem((*path, field_name), "a card's script cannot hold `on` hooks",
-                                 hint="put hooks in the edition's `rules:`")
+                setattr(kind, field_name, self._card_script((*path, field_name), spec[field_name], condition))
+        if "reaction" in spec:
+            reaction = spec["reaction"]
+            kind.reaction_against = self.compile((*path, "reaction", "against"), reaction["against"], True)
+            if "effect" in reaction:
+                kind.reaction_effect = self._card_script((*path, "reaction", "effect"), reaction["effect"], False)
         return kind
 
-    def _house_rules(self, extra: list[str]) -> list:
-        hooks = []
-        scripts = [(("rules", i, "script"), rule["script"]) for i, rule in enumerate(self.data.get("rules", []))]
-        for path, text in scripts:
-            hooks.extend(self._rule_hooks(path, text, self.script_problem))
+    def _card_script(self, path: tuple, text: str, condition: bool) -> Compiled | None:
+        compiled = self.compile(path, text, condition)
+        if compiled is not None and not condition and compiled.hooks:
+            self.problem(path, "a card's script cannot hold `on` hooks", hint="put hooks in the edition's `rules:`")
+        return compiled
+
+    def _written_rules(self, deck: list[Card], kinds_data: dict, extra: list[Compiled]) -> dict:
+        """Rules written on blank cards: the edition's own, then those given with --rule."""
+        written: dict = {}
+        pending = list(extra)
+        for kid, spec in kinds_data.items():
+            if not spec.get("blank"):
+                if spec.get("written"):
+                    self.problem(("kinds", kid, "written"), f"'{kid}' is not a blank kind",
+                                 hint="add `blank: true` to write rules on its cards")
+                continue
+            cards = [c for c in deck if c.kind == kid]
+            rules = [self.compile(("kinds", kid, "written", i), text, False)
+                     for i, text in enumerate(spec.get("written", []))]
+            if len(rules) > len(cards):
+                self.problem(("kinds", kid, "written"), f"{len(rules)} rules written on {len(cards)} cards")
+            for card in cards:
+                rule = rules.pop(0) if rules else (pending.pop(0)[1] if pending else None)
+                if rule is not None:
+                    written[card.uid] = rule
+        for index, _rule in pending:
+            self.problems.append(Problem(
+                Span(f"--rule {index + 1}", 1, 1),
+                "this rule is made of statements, so it is written on a blank card, but no blank card is left",
+                hint="a rule for the whole table is made of `on EVENT:` hooks"))
+        return written
+
+    def _rule_compiler(self):
+        vocab = self.vocab
+
+        def compile_rule(text: str) -> Compiled:
+            """A rule written at the table; raises ScriptError with its position."""
+            script = parse_script(text)
+            if any(isinstance(s, ast.On) for s in script.body):
+                raise ScriptError("a rule written on a card cannot hold `on` hooks", 1, 1)
+            return compile_script(script, vocab, "<written rule>")
+
+        return compile_rule
+
+    def _house_rules(self, extra: list[str]) -> tuple[list, list]:
+        """Hooks of the edition's `rules:` and of `--rule` scripts; a `--rule` made of
+        statements instead is written on the next blank card."""
+        hooks, written = [], []
+        for index, rule in enumerate(self.data.get("rules", [])):
+            hooks.extend(self._rule_hooks(("rules", index, "script"), rule["script"], self.script_problem))
         for index, text in enumerate(extra):
             def report(_path, error, index=index):
                 self.problems.append(Problem(Span(f"--rule {index + 1}", error.line, error.column),
                                              error.message, hint=error.hint))
-            hooks.extend(self._rule_hooks(("--rule",), text, report, direct=True))
-        return hooks
+            try:
+                script = parse_script(text)
+            except ScriptError as error:
+                report(None, error)
+                continue
+            if script.body and not any(isinstance(s, ast.On) for s in script.body):
+                try:
+                    written.append((index, compile_script(script, self.vocab, f"--rule {index + 1}")))
+                except ScriptError as error:
+                    report(None, error)
+            else:
+                hooks.extend(self._rule_hooks(("--rule",), text, report))
+        return hooks, written
 
     def _rule_hooks(self, path, text, report, direct=False) -> list:
         try:
@@ -169,9 +237,10 @@ class _Builder:
         for kid, spec in kinds_data.items():
             composition = spec.get("deck", {})
             kind_colours = composition.get("colours", colours)
-            for colour in kind_colours:
+            for index, colour in enumerate(kind_colours):
                 if colour not in colours:
-                    self.problem(("kinds", kid, "deck", "colours"), f"'{colour}' is not a colour of this edition")
+                    self.problem(("kinds", kid, "deck", "colours", index),
+                                 f"'{colour}' is not a colour of this edition")
             for colour, number in self._faces(kid, composition, kind_colours):
                 deck.append(Card(len(deck), kinds[kid], colour, number))
         for card in deck:

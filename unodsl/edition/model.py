@@ -36,6 +36,10 @@ class CardKind:
     tags: dict = field(default_factory=dict)
     description: str | None = None
     sources: dict = field(default_factory=dict)  # script field -> source text, for explain/why
+    reaction_against: Compiled | None = None  # may be played out of turn against such a card
+    reaction_effect: Compiled | None = None  # ... and then does this, as its holder
+    use: Compiled | None = None  # a table card: what using it on a player does
+    blank: bool = False  # players write a house rule on these cards
 
 
 class Card:
@@ -84,6 +88,9 @@ class Edition:
     hooks: list = field(default_factory=list)  # (event, guard, body) from house rules
     total: int | None = None
     path: str = ""
+    table: tuple[str, ...] = ()  # kinds whose cards lie on the table instead of being dealt
+    written: dict = field(default_factory=dict)  # blank card uid -> Compiled rule written on it
+    compile_rule: object = None  # text -> Compiled, for rules written during play
     faces: list = field(default_factory=list)  # one card per face number
     playable_cache: dict = field(default_factory=dict)  # (top face, colour) -> playable by face
 

@@ -243,6 +243,11 @@ class Ask(Node):
 
 
 @dataclass(frozen=True)
+class ApplyRule(Node):
+    """Run the house rule written on the card just played (a blank card)."""
+
+
+@dataclass(frozen=True)
 class Nothing(Node):
     pass
 

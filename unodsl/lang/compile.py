@@ -36,6 +36,9 @@ class Vocabulary:
     symbols: tuple[str, ...] = ()
     tags: dict[str, set] = field(default_factory=dict)  # tag -> values (True for flags)
     settings: dict = field(default_factory=dict)
+    # Some card may be played out of turn to cancel an action aimed at its
+    # holder: actions aimed at other players then ask `g.against(p)` first.
+    reactions: bool = False
 
     def values(self) -> set:
         found = set(self.colours) | set(self.kinds) | set(self.symbols)
@@ -194,7 +197,10 @@ class _Emitter:
 
     def x_Challenges(self, node, card):
         self.asks, self.pure = True, False
-        return f"g.ask_challenge({self.single(node.player)}, me)"
+        target = self.single(node.player)
+        if self.vocab.reactions:
+            return f"(g.against({target}) and g.ask_challenge({target}, me))"
+        return f"g.ask_challenge({target}, me)"
 
     def x_Accepts(self, node, card):
         self.asks, self.pure = True, False
@@ -223,34 +229,43 @@ class _Emitter:
                                   stmt.line, stmt.column)
             method(stmt)
 
-    def for_each(self, player: ast.Player, call: str) -> None:
-        """Emit `call` (with {p}) once per targeted player."""
-        if player.who in GROUP_PLAYERS:
+    def for_each(self, player: ast.Player, call: str, aimed: bool = False) -> None:
+        """Emit `call` (with {p}) once per targeted player.
+
+        An `aimed` action against another player first lets them react
+        (cancel it with a reaction card), in editions that have one.
+        """
+        guarded = aimed and self.vocab.reactions and player.who != "me"
+        if player.who in GROUP_PLAYERS or guarded:
             var = self.fresh("p")
-            self.emit(f"for {var} in {GROUP_PLAYERS[player.who]}:")
+            self.emit(f"for {var} in {self.each(player)}:")
             self.depth += 1
+            if guarded:
+                self.emit(f"if g.against({var}):")
+                self.depth += 1
             self.emit(call.format(p=var))
-            self.depth -= 1
+            self.depth -= 2 if guarded else 1
         else:
             self.emit(call.format(p=self.single(player)))
 
     def s_Draw(self, s):
-        self.for_each(s.target, f"g.draw({{p}}, {self.expr(s.amount, 'card')})")
+        self.for_each(s.target, f"g.draw({{p}}, {self.expr(s.amount, 'card')})", aimed=True)
 
     def s_DrawUntil(self, s):
-        self.for_each(s.target, f"g.draw_until({{p}}, {self.predicate(s.predicate)})")
+        self.for_each(s.target, f"g.draw_until({{p}}, {self.predicate(s.predicate)})", aimed=True)
 
     def s_DrawTo(self, s):
-        self.for_each(s.target, f"g.draw_or_discard_to({{p}}, {self.expr(s.size, 'card')}, {s.can_draw})")
+        self.for_each(s.target, f"g.draw_or_discard_to({{p}}, {self.expr(s.size, 'card')}, {s.can_draw})",
+                      aimed=True)
 
     def s_DiscardAll(self, s):
-        self.for_each(s.target, f"g.discard_all({{p}}, {self.predicate(s.predicate)})")
+        self.for_each(s.target, f"g.discard_all({{p}}, {self.predicate(s.predicate)})", aimed=True)
 
     def s_GiveAll(self, s):
         self.emit(f"g.give_all(me, {self.predicate(s.predicate)}, list({self.each(s.recipients)}))")
 
     def s_Skip(self, s):
-        self.for_each(s.target, "g.skip({p})")
+        self.for_each(s.target, "g.skip({p})", aimed=True)
 
     def s_Reverse(self, s):
         self.emit("g.reverse()")
@@ -268,10 +283,13 @@ class _Emitter:
         self.emit("g.turn_another(card)")
 
     def s_ShowHand(self, s):
-        self.emit(f"g.show_hand({self.single(s.owner)}, list({self.each(s.viewers)}))")
+        self.for_each(s.owner, f"g.show_hand({{p}}, list({self.each(s.viewers)}))", aimed=True)
 
     def s_FaceUp(self, s):
-        self.for_each(s.target, "g.face_up({p}, me)")
+        self.for_each(s.target, "g.face_up({p}, me)", aimed=True)
+
+    def s_ApplyRule(self, s):
+        self.emit("g.apply_written_rule(me, card)")
 
     def s_Nothing(self, s):
         self.emit("pass")

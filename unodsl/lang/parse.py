@@ -260,6 +260,9 @@ class _ToAst(Transformer):
     def answer(self, meta, children):
         return ast.Answer(**_at(children[0]), text=str(children[0])[1:-1], body=children[1])
 
+    def apply_rule(self, meta, children):
+        return ast.ApplyRule(**_at(meta))
+
     def nothing(self, meta, children):
         return ast.Nothing(**_at(meta))
 
