@@ -21,20 +21,24 @@ from .yamlsrc import YamlDoc, load_yaml, load_yaml_file
 _RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
 
 
-def load_edition(name_or_path: str, rules: list[str] | None = None) -> Edition:
-    """An edition by name (`classic`) or path, with optional extra house-rule scripts."""
+def load_edition(name_or_path: str, rules: list[str] | None = None, settings: dict | None = None) -> Edition:
+    """An edition by name (`classic`) or path, with optional extra house-rule scripts
+    and settings that replace the file's (`{"teams": True}`)."""
     path = edition_path(name_or_path)
     if not path.exists():
         raise EditionError([Problem(Span(str(name_or_path), 1, 1),
                                     f"no edition named '{name_or_path}' and no such file")])
-    return build_edition(load_yaml_file(path), rules or [])
+    return build_edition(load_yaml_file(path), rules or [], settings)
 
 
-def load_edition_text(text: str, filename: str = "<edition>", rules: list[str] | None = None) -> Edition:
-    return build_edition(load_yaml(text, filename), rules or [])
+def load_edition_text(text: str, filename: str = "<edition>", rules: list[str] | None = None,
+                      settings: dict | None = None) -> Edition:
+    return build_edition(load_yaml(text, filename), rules or [], settings)
 
 
-def build_edition(doc: YamlDoc, rules: list[str]) -> Edition:
+def build_edition(doc: YamlDoc, rules: list[str], settings: dict | None = None) -> Edition:
+    if settings:
+        doc.data.setdefault("settings", {}).update(settings)
     problems = check_schema(doc)
     if problems:
         raise EditionError(problems)
