@@ -91,6 +91,7 @@ class Edition:
     table: tuple[str, ...] = ()  # kinds whose cards lie on the table instead of being dealt
     written: dict = field(default_factory=dict)  # blank card uid -> Compiled rule written on it
     compile_rule: object = None  # text -> Compiled, for rules written during play
+    suggested_rules: list = field(default_factory=list)  # scripts offered for blank cards
     faces: list = field(default_factory=list)  # one card per face number
     playable_cache: dict = field(default_factory=dict)  # (top face, colour) -> playable by face
 

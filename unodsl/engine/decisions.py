@@ -22,11 +22,31 @@ class _Marker:
 
 
 def _marker(name: str) -> "_Marker":
-    return {"DRAW": DRAW, "KEEP": KEEP}[name]
+    return {"DRAW": DRAW, "KEEP": KEEP, "PASS": PASS}[name]
 
 
 DRAW = _Marker("DRAW")  # draw a card instead of playing
 KEEP = _Marker("KEEP")  # keep the card just drawn
+PASS = _Marker("PASS")  # do not react
+
+
+class TableUse:
+    """An extra option while a table card lies in the middle: use `card` on `target`."""
+
+    __slots__ = ("card", "target")
+
+    def __init__(self, card, target: int):
+        self.card = card
+        self.target = target
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, TableUse) and (other.card, other.target) == (self.card, self.target)
+
+    def __hash__(self) -> int:
+        return hash((self.card.uid, self.target))
+
+    def __repr__(self) -> str:
+        return f"<use {self.card.name} on player {self.target}>"
 
 # Decision kinds, and what their options are.
 TURN = "turn"              # playable cards, and DRAW
@@ -41,9 +61,12 @@ QUESTION = "question"      # the answers written in the script
 TOP_CARD = "top_card"      # which of the discarded cards goes on top
 GIVE = "give"              # seats: who receives this card
 DISCARD = "discard"        # cards: which card to discard
+REACT = "react"            # reaction cards and PASS: cancel the action aimed at you?
+WRITE_RULE = "write_rule"  # a rule to write on a blank card: suggested scripts, "" to leave it
+                           # blank; an answer from outside may be any script that compiles
 
 KINDS = (TURN, PLAY_DRAWN, COLOUR, CHALLENGE, CALL_UNO, CATCH, PLAYER, YES_NO, QUESTION,
-         TOP_CARD, GIVE, DISCARD)
+         TOP_CARD, GIVE, DISCARD, REACT, WRITE_RULE)
 
 
 class Decision:

@@ -15,10 +15,10 @@ import json
 import random
 from dataclasses import dataclass, field
 
-from ..errors import IllegalMove, UnoError
+from ..errors import IllegalMove, ScriptError, UnoError
 from greenlet import getcurrent, greenlet
 
-from .decisions import Decision
+from .decisions import WRITE_RULE, Decision
 from .round import Round
 
 
@@ -66,6 +66,7 @@ class Match:
         self.finished = False
         self.winner: int | None = None
         self.setup = setup  # a stacked first round (unodsl.engine.setup.Setup)
+        self.written = dict(edition.written)  # rules on blank cards, kept from round to round
         self.agents = [self._agent(a, seat) for seat, a in enumerate(_per_seat(agents, players))]
         self._caller = None
         self._game = greenlet(self._run)
@@ -91,7 +92,9 @@ class Match:
         decision = self.decision
         if decision is None:
             raise IllegalMove("no decision is waiting for an answer")
-        if option not in decision.options:
+        if decision.kind == WRITE_RULE and isinstance(option, str) and option not in decision.options:
+            self._check_rule(option)  # any rule the players write, if it compiles
+        elif option not in decision.options:
             raise IllegalMove(self._refusal(decision, option))
         self.decision = None
         self.answers.append(option)
@@ -99,6 +102,14 @@ class Match:
             self.log.append({"event": "answer", "player": decision.player, "kind": decision.kind,
                              "value": _plain(option)})
         self._resume(option)
+
+    def _check_rule(self, text: str) -> None:
+        try:
+            self.edition.compile_rule(text)
+        except ScriptError as error:
+            where = f"line {error.line}, column {error.column}"
+            hint = f" ({error.hint})" if error.hint else ""
+            raise IllegalMove(f"{where}: {error.message}{hint}") from None
 
     def _refusal(self, decision: Decision, option) -> str:
         if decision.kind == "turn" and option in self.round.hands[decision.player]:
@@ -112,7 +123,7 @@ class Match:
         pauses (switches back to the caller of `answer()`) until it is answered.
         """
         options = decision.options
-        if len(options) == 1:
+        if len(options) == 1 and decision.kind is not WRITE_RULE:  # a rule can always be written
             value = options[0]  # a forced move: nothing to ask
         else:
             agent = self.agents[decision.player]
@@ -144,7 +155,7 @@ class Match:
         dealer = self._choose_dealer() if self.setup is None else None
         while True:
             rnd = self.round = Round(self.edition, self.n, dealer, self.rng, self.log, self.scores,
-                                     max_turns=self.max_turns, ask=self._ask)
+                                     max_turns=self.max_turns, ask=self._ask, written=self.written)
             self._play_round(rnd, self.setup if not self.results else None)
             if self._match_over() or len(self.results) >= self.max_rounds:
                 break

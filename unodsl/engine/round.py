@@ -12,14 +12,17 @@ hand, or (while a start card is being replaced) in flight inside one method.
 from __future__ import annotations
 
 from ..edition.model import DEFAULT_PLAYABLE
+from .out_of_turn import OutOfTurn
+from .primitives import ScriptPrimitives
 from .setup import apply_setup
 from .decisions import (CALL_UNO, CATCH, CHALLENGE, COLOUR, DISCARD, DRAW, GIVE, KEEP,
                         PLAY_DRAWN, PLAYER, QUESTION, TOP_CARD, TURN, YES_NO, Decision)
 
 
-class Round:
+class Round(ScriptPrimitives, OutOfTurn):
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
-                 scores: list[int] | None = None, max_turns: int = 5000, ask=None):
+                 scores: list[int] | None = None, max_turns: int = 5000, ask=None,
+                 written: dict | None = None):
         self.edition = edition
         self.settings = edition.settings
         self.colours = list(edition.colours)
@@ -27,7 +30,7 @@ class Round:
         self.dealer = dealer
         self.rng = rng
         self.log = log
-        self.ask = ask  # Decision -> chosen option
+        self.ask = self._ask_plain = ask  # Decision -> chosen option
         self.scores = scores if scores is not None else [0] * players
         self.hands: list[list] = [[] for _ in range(players)]
         self.draw_pile: list = []
@@ -47,6 +50,17 @@ class Round:
         self.turn_again = False  # the start card asked to be replaced
         self.known = [set() for _ in range(players)]  # uids each player has seen in others' hands
         self.face_up_until: dict[int, int] = {}  # player -> whose next turn ends it
+        # Out of turn (unodsl.engine.out_of_turn): the action card being played,
+        # who may still react to it, and the table cards.
+        self.actor: int | None = None
+        self.acting = None
+        self.offered: set = set()
+        self.cancelled: set = set()
+        self.table: list = []  # table cards in the middle
+        self.lying: list[list] = [[] for _ in range(players)]  # table cards lying on each player
+        if edition.table:
+            self.ask = self._ask_with_table
+        self.written = written if written is not None else dict(edition.written)  # blank uid -> rule
         self.hooks: dict[str, list] = {}
         for event, guard, body in edition.hooks:
             self.hooks.setdefault(event, []).append((guard, body))
@@ -92,6 +106,9 @@ class Round:
 
     def _deal(self) -> None:
         pile = list(self.edition.deck)
+        if self.edition.table:  # table cards are not dealt: they lie in the middle
+            self.table = [c for c in pile if c.kind in self.edition.table]
+            pile = [c for c in pile if c.kind not in self.edition.table]
         self.rng.shuffle(pile)
         size, n = self.settings["hand_size"], self.n
         for _ in range(size):
@@ -150,11 +167,15 @@ class Round:
             nxt, self.extra_for = self.extra_for, None
         else:
             nxt = (self.turn + step) % n
-        skips = self.skips
+        skips, lying = self.skips, self.lying
         while skips[nxt]:
             skips[nxt] -= 1
             self.record("skipped", player=nxt)
+            if lying[nxt]:
+                self._table_cards_return(nxt)
             nxt = (nxt + step) % n
+        if lying[nxt]:
+            self._table_cards_return(nxt)
         self.turn = nxt
 
     # ---- matching ------------------------------------------------------------
@@ -202,7 +223,12 @@ class Round:
             self.record("play", player=p, card=card.uid)
         effect = kind.effect
         if effect is not None:
+            self.actor, self.acting = p, card
             effect.function(self, p, card)
+            self.actor = None
+            if self.offered:
+                self.offered.clear()
+                self.cancelled.clear()
         if "play" in self.hooks:
             self._fire("play", p, card)
         self._check_out(p)
@@ -247,171 +273,8 @@ class Round:
         if event in ("play", "turn_start"):
             self._check_out(me)
 
-    # ---- players -------------------------------------------------------------
-
-    def next_of(self, p: int) -> int:
-        return (p + self.direction) % self.n
-
-    def prev_of(self, p: int) -> int:
-        return (p - self.direction) % self.n
-
-    def others(self, p: int) -> list[int]:
-        """Every other player, in turn order from `p`."""
-        n, step = self.n, self.direction
-        return [(p + i * step) % n for i in range(1, n)]
-
-    def everyone(self, p: int) -> list[int]:
-        n, step = self.n, self.direction
-        return [(p + i * step) % n for i in range(n)]
-
-    # ---- primitives the compiled scripts call --------------------------------
-
-    def draw(self, p: int, count: int) -> list:
-        """`p` draws `count` cards, reshuffling the discard pile when the draw pile runs out."""
-        pile, hand = self.draw_pile, self.hands[p]
-        if count <= len(pile):
-            drawn = pile[len(pile) - count:]
-            del pile[len(pile) - count:]
-            hand.extend(drawn)
-        else:
-            drawn = []
-            for _ in range(count):
-                if not pile and not self._reshuffle():
-                    break
-                drawn.append(pile[-1])
-                hand.append(pile.pop())  # in the hand before any reshuffle is recorded
-        if self.log is not None:
-            self.record("draw", player=p, cards=[c.uid for c in drawn])
-        return drawn
-
-    def draw_until(self, p: int, predicate) -> list:
-        """`p` draws one card at a time until one satisfies `predicate` or none is left."""
-        drawn = []
-        while True:
-            got = self.draw(p, 1)
-            if not got:
-                break
-            drawn.append(got[0])
-            if predicate(got[0]):
-                break
-        return drawn
-
-    def _reshuffle(self) -> bool:
-        """The discard pile but its top card becomes the new draw pile (lists keep their identity)."""
-        discard = self.discard
-        if len(discard) <= 1:
-            return False
-        cards = discard[:-1]
-        del discard[:-1]
-        self.rng.shuffle(cards)
-        self.draw_pile.extend(cards)
-        self.record("reshuffle", cards=len(cards))
-        return True
-
-    def skip(self, p: int) -> None:
-        self.skips[p] += 1
-        self.record("skip", player=p)
-
-    def reverse(self) -> None:
-        self.direction = -self.direction
-        self.record("reverse", direction=self.direction)
-
-    def extra_turn(self, p: int) -> None:
-        self.extra_for = p
-        self.record("extra_turn", player=p)
-
-    def turn_another(self, card) -> None:
-        """A start card goes back into the draw pile at random and another is turned."""
-        self.discard.remove(card)
-        self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), card)
-        self.turn_again = True
-        self.record("turn_another", card=card.uid)
-
-    def choose_colour(self, p: int):
-        colour = self.ask(Decision(COLOUR, p, self.colours))
-        self.colour = colour
-        self.record("colour", player=p, colour=colour)
-
-    def ask_challenge(self, p: int, accused: int) -> bool:
-        challenged = self.ask(Decision(CHALLENGE, p, [True, False], about=accused))
-        self.record("challenge", player=p, accused=accused, challenged=challenged, bluffed=self.bluffed)
-        return challenged
-
-    def ask_yes_no(self, p: int, question: str) -> bool:
-        return self.ask(Decision(YES_NO, p, [True, False], about=question))
-
-    def ask_question(self, p: int, question: str, answers: list) -> str:
-        return self.ask(Decision(QUESTION, p, answers, about=question))
-
-    def choose_player(self, p: int, predicate):
-        seats = [q for q in self.others(p) if predicate is None or predicate(q)]
-        if seats:
-            self.chosen = self.ask(Decision(PLAYER, p, seats))
-            self.record("chosen", player=p, chosen=self.chosen)
-
-    def show_hand(self, owner: int, viewers: list[int]) -> None:
-        uids = {c.uid for c in self.hands[owner]}
-        for viewer in viewers:
-            if viewer != owner:
-                self.known[viewer] |= uids
-        self.record("show_hand", player=owner, to=viewers, cards=sorted(uids))
-
-    def face_up(self, p: int, until_turn_of: int) -> None:
-        self.face_up_until[p] = until_turn_of
-        self.show_hand(p, self.others(p))
-
-    def _end_face_up(self, p: int) -> None:
-        for player, until in list(self.face_up_until.items()):
-            if until == p:
-                del self.face_up_until[player]
-
-    def discard_all(self, p: int, predicate):
-        """`p` discards every matching card; they choose which lands on top.
-
-        The top card then sets the colour (and number) play continues with. A
-        player left with one card must call UNO before the final discard.
-        """
-        hand = self.hands[p]
-        chosen = [c for c in hand if predicate is None or predicate(c)]
-        if not chosen:
-            return
-        self.others_discarded = True
-        if len(hand) - len(chosen) == 1:
-            self._call_uno(p)
-        top = chosen[0] if len(chosen) == 1 else self.ask(Decision(TOP_CARD, p, list(chosen)))
-        chosen.remove(top)
-        chosen.append(top)
-        for card in chosen:
-            hand.remove(card)
-            self.discard.append(card)
-            self.record("discard", player=p, card=card.uid)
-        self.colour = top.colour
-
-    def give_all(self, p: int, predicate, recipients: list[int]):
-        """`p` gives every matching card away, choosing a recipient for each."""
-        recipients = [q for q in recipients if q != p]
-        if not recipients:
-            return
-        hand = self.hands[p]
-        for card in [c for c in hand if predicate is None or predicate(c)]:
-            to = self.ask(Decision(GIVE, p, recipients, about=card))
-            hand.remove(card)
-            self.hands[to].append(card)
-            self.record("give", player=p, to=to, card=card.uid)
-
-    def draw_or_discard_to(self, p: int, size: int, can_draw: bool):
-        """`p` draws (if allowed) or discards, their choice of cards, until holding `size`."""
-        hand = self.hands[p]
-        if can_draw and len(hand) < size:
-            self.draw(p, size - len(hand))
-        self.others_discarded = True
-        while len(hand) > max(size, 0):
-            card = self.ask(Decision(DISCARD, p, list(hand)))
-            hand.remove(card)
-            self.discard.insert(len(self.discard) - 1, card)  # under the top: play goes on
-            self.record("discard", player=p, card=card.uid)
-
     # ---- reading the state ---------------------------------------------------
 
     def card_count(self) -> int:
-        return len(self.draw_pile) + len(self.discard) + sum(len(h) for h in self.hands)
+        return (len(self.draw_pile) + len(self.discard) + sum(len(h) for h in self.hands)
+                + len(self.table) + sum(len(cards) for cards in self.lying))

@@ -64,6 +64,8 @@ def apply_setup(rnd, setup: Setup) -> None:
     rnd.hands = [resolve_cards(edition, hand, pool) for hand in setup.hands]
     draw_top_first = resolve_cards(edition, setup.draw, pool)
     discard = resolve_cards(edition, setup.discard, pool)
+    rnd.table = [c for c in pool if c.kind in edition.table]  # table cards lie in the middle
+    pool = [c for c in pool if c.kind not in edition.table]
     random.Random(f"rest:{rnd.n}").shuffle(pool)  # unnamed cards: a fixed order
     if setup.rest == "discard":
         rnd.discard = pool + discard

@@ -1,0 +1,188 @@
+"""What compiled scripts can do: the primitives behind every statement.
+
+`draw`, `skip`, `reverse`, `choose_colour`, ... are called by the Python that
+unodsl.lang.compile generates from an edition's scripts (`g.draw(next, 2)`);
+the engine's own turn flow uses some of them too. None knows a card by name.
+"""
+from __future__ import annotations
+
+from .decisions import (CHALLENGE, COLOUR, DISCARD, GIVE, PLAYER, QUESTION, TOP_CARD, WRITE_RULE,
+                        YES_NO, Decision)
+
+
+class ScriptPrimitives:
+    """Mixed into Round: every method works on the round's state."""
+
+    # ---- players -------------------------------------------------------------
+
+    def next_of(self, p: int) -> int:
+        return (p + self.direction) % self.n
+
+    def prev_of(self, p: int) -> int:
+        return (p - self.direction) % self.n
+
+    def others(self, p: int) -> list[int]:
+        """Every other player, in turn order from `p`."""
+        n, step = self.n, self.direction
+        return [(p + i * step) % n for i in range(1, n)]
+
+    def everyone(self, p: int) -> list[int]:
+        n, step = self.n, self.direction
+        return [(p + i * step) % n for i in range(n)]
+
+    # ---- primitives the compiled scripts call --------------------------------
+
+    def draw(self, p: int, count: int) -> list:
+        """`p` draws `count` cards, reshuffling the discard pile when the draw pile runs out."""
+        pile, hand = self.draw_pile, self.hands[p]
+        if count <= len(pile):
+            drawn = pile[len(pile) - count:]
+            del pile[len(pile) - count:]
+            hand.extend(drawn)
+        else:
+            drawn = []
+            for _ in range(count):
+                if not pile and not self._reshuffle():
+                    break
+                drawn.append(pile[-1])
+                hand.append(pile.pop())  # in the hand before any reshuffle is recorded
+        if self.log is not None:
+            self.record("draw", player=p, cards=[c.uid for c in drawn])
+        return drawn
+
+    def draw_until(self, p: int, predicate) -> list:
+        """`p` draws one card at a time until one satisfies `predicate` or none is left."""
+        drawn = []
+        while True:
+            got = self.draw(p, 1)
+            if not got:
+                break
+            drawn.append(got[0])
+            if predicate(got[0]):
+                break
+        return drawn
+
+    def _reshuffle(self) -> bool:
+        """The discard pile but its top card becomes the new draw pile (lists keep their identity)."""
+        discard = self.discard
+        if len(discard) <= 1:
+            return False
+        cards = discard[:-1]
+        del discard[:-1]
+        self.rng.shuffle(cards)
+        self.draw_pile.extend(cards)
+        self.record("reshuffle", cards=len(cards))
+        return True
+
+    def skip(self, p: int) -> None:
+        self.skips[p] += 1
+        self.record("skip", player=p)
+
+    def reverse(self) -> None:
+        self.direction = -self.direction
+        self.record("reverse", direction=self.direction)
+
+    def extra_turn(self, p: int) -> None:
+        self.extra_for = p
+        self.record("extra_turn", player=p)
+
+    def turn_another(self, card) -> None:
+        """A start card goes back into the draw pile at random and another is turned."""
+        self.discard.remove(card)
+        self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), card)
+        self.turn_again = True
+        self.record("turn_another", card=card.uid)
+
+    def choose_colour(self, p: int):
+        colour = self.ask(Decision(COLOUR, p, self.colours))
+        self.colour = colour
+        self.record("colour", player=p, colour=colour)
+
+    def ask_challenge(self, p: int, accused: int) -> bool:
+        challenged = self.ask(Decision(CHALLENGE, p, [True, False], about=accused))
+        self.record("challenge", player=p, accused=accused, challenged=challenged, bluffed=self.bluffed)
+        return challenged
+
+    def ask_yes_no(self, p: int, question: str) -> bool:
+        return self.ask(Decision(YES_NO, p, [True, False], about=question))
+
+    def ask_question(self, p: int, question: str, answers: list) -> str:
+        return self.ask(Decision(QUESTION, p, answers, about=question))
+
+    def choose_player(self, p: int, predicate):
+        seats = [q for q in self.others(p) if predicate is None or predicate(q)]
+        if seats:
+            self.chosen = self.ask(Decision(PLAYER, p, seats))
+            self.record("chosen", player=p, chosen=self.chosen)
+
+    def show_hand(self, owner: int, viewers: list[int]) -> None:
+        uids = {c.uid for c in self.hands[owner]}
+        for viewer in viewers:
+            if viewer != owner:
+                self.known[viewer] |= uids
+        self.record("show_hand", player=owner, to=viewers, cards=sorted(uids))
+
+    def face_up(self, p: int, until_turn_of: int) -> None:
+        self.face_up_until[p] = until_turn_of
+        self.show_hand(p, self.others(p))
+
+    def _end_face_up(self, p: int) -> None:
+        for player, until in list(self.face_up_until.items()):
+            if until == p:
+                del self.face_up_until[player]
+
+    def discard_all(self, p: int, predicate):
+        """`p` discards every matching card; they choose which lands on top.
+
+        The top card then sets the colour (and number) play continues with. A
+        player left with one card must call UNO before the final discard.
+        """
+        hand = self.hands[p]
+        chosen = [c for c in hand if predicate is None or predicate(c)]
+        if not chosen:
+            return
+        self.others_discarded = True
+        if len(hand) - len(chosen) == 1:
+            self._call_uno(p)
+        top = chosen[0] if len(chosen) == 1 else self.ask(Decision(TOP_CARD, p, list(chosen)))
+        chosen.remove(top)
+        chosen.append(top)
+        for card in chosen:
+            hand.remove(card)
+            self.discard.append(card)
+            self.record("discard", player=p, card=card.uid)
+        self.colour = top.colour
+
+    def give_all(self, p: int, predicate, recipients: list[int]):
+        """`p` gives every matching card away, choosing a recipient for each."""
+        recipients = [q for q in recipients if q != p]
+        if not recipients:
+            return
+        hand = self.hands[p]
+        for card in [c for c in hand if predicate is None or predicate(c)]:
+            to = self.ask(Decision(GIVE, p, recipients, about=card))
+            hand.remove(card)
+            self.hands[to].append(card)
+            self.record("give", player=p, to=to, card=card.uid)
+
+    def draw_or_discard_to(self, p: int, size: int, can_draw: bool):
+        """`p` draws (if allowed) or discards, their choice of cards, until holding `size`."""
+        hand = self.hands[p]
+        if can_draw and len(hand) < size:
+            self.draw(p, size - len(hand))
+        self.others_discarded = True
+        while len(hand) > max(size, 0):
+            card = self.ask(Decision(DISCARD, p, list(hand)))
+            hand.remove(card)
+            self.discard.insert(len(self.discard) - 1, card)  # under the top: play goes on
+            self.record("discard", player=p, card=card.uid)
+
+    def apply_written_rule(self, me: int, card) -> None:
+        """Run the house rule written on `card`; a blank one is written now, by `me`."""
+        rule = self.written.get(card.uid)
+        if rule is None and card.spec.blank and card.uid not in self.written:
+            text = self.ask(Decision(WRITE_RULE, me, [*self.edition.suggested_rules, ""], about=card))
+            rule = self.written[card.uid] = self.edition.compile_rule(text) if text else None
+            self.record("written", player=me, card=card.uid, rule=text)
+        if rule is not None:
+            rule.function(self, me, card)
