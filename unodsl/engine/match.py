@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from ..errors import IllegalMove, ScriptError, UnoError
 from greenlet import getcurrent, greenlet
 
+from . import modes
 from .decisions import WRITE_RULE, Decision
 from .round import Round
 
@@ -46,10 +47,11 @@ class Match:
 
     def __init__(self, edition, players: int = 4, agents=None, seed: int | str | None = None,
                  record: bool = True, target: int | None = None, max_turns: int = 5000,
-                 max_rounds: int = 1000, setup=None):
+                 max_rounds: int = 1000, setup=None, birthdays: list | None = None):
         limits = edition.settings["players"]
         if not limits["min"] <= players <= limits["max"]:
             raise UnoError(f"{edition.name} is for {limits['min']} to {limits['max']} players, not {players}")
+        modes.check_table(edition.settings, players)
         self.edition = edition
         self.n = players
         self.seed = seed if seed is not None else random.randrange(2**63)
@@ -59,6 +61,9 @@ class Match:
         self.max_turns = max_turns
         self.max_rounds = max_rounds
         self.scores = [0] * players
+        self.active = list(range(players))  # seats still in the match (Challenge UNO eliminates)
+        self.eliminated: list[int] = []
+        self.birthdays = birthdays
         self.results: list[RoundResult] = []
         self.round: Round | None = None
         self.decision: Decision | None = None
@@ -66,8 +71,11 @@ class Match:
         self.finished = False
         self.winner: int | None = None
         self.setup = setup  # a stacked first round (unodsl.engine.setup.Setup)
+        if setup is not None and setup.scores is not None:
+            self.scores[:] = setup.scores
         self.written = dict(edition.written)  # rules on blank cards, kept from round to round
         self.agents = [self._agent(a, seat) for seat, a in enumerate(_per_seat(agents, players))]
+        self._round_agents = self.agents
         self._caller = None
         self._game = greenlet(self._run)
         self._resume()
@@ -126,7 +134,7 @@ class Match:
         if len(options) == 1 and decision.kind is not WRITE_RULE:  # a rule can always be written
             value = options[0]  # a forced move: nothing to ask
         else:
-            agent = self.agents[decision.player]
+            agent = self._round_agents[decision.player]
             if agent is None:
                 self.decision = decision
                 return self._caller.switch()  # answer() validates and records
@@ -154,12 +162,17 @@ class Match:
     def _run(self):
         dealer = self._choose_dealer() if self.setup is None else None
         while True:
-            rnd = self.round = Round(self.edition, self.n, dealer, self.rng, self.log, self.scores,
-                                     max_turns=self.max_turns, ask=self._ask, written=self.written)
+            active = self.active
+            self._round_agents = [self.agents[s] for s in active]
+            rnd = self.round = Round(self.edition, len(active), dealer, self.rng, self.log,
+                                     [self.scores[s] for s in active], max_turns=self.max_turns,
+                                     ask=self._ask, written=self.written)
+            if len(active) != self.n:
+                self.record("round_seats", seats=active)
             self._play_round(rnd, self.setup if not self.results else None)
-            if self._match_over() or len(self.results) >= self.max_rounds:
+            if self._match_over(rnd) or len(self.results) >= self.max_rounds:
                 break
-            dealer = (rnd.dealer + 1) % self.n  # the deal passes to the left
+            dealer = self._next_dealer(active[rnd.dealer])
         self.record("match_end", winner=self.winner, scores=list(self.scores))
 
     def _play_round(self, rnd: Round, setup) -> None:
@@ -168,10 +181,25 @@ class Match:
             self.record("round_abandoned", turns=rnd.turns)
         self._score(rnd)
 
+    def _next_dealer(self, last_dealer: int) -> int:
+        """The deal passes to the left, to the next seat still playing (as a round seat)."""
+        for offset in range(1, self.n + 1):
+            seat = (last_dealer + offset) % self.n
+            if seat in self.active:
+                return self.active.index(seat)
+        return 0
+
     def _choose_dealer(self) -> int:
-        """Each player draws a card; the highest number deals (symbols count 0); ties draw again."""
-        if self.edition.settings["dealer"] != "highest_card":
-            return 0  # birthday rule: seat 0 is the player whose birthday is closest
+        """Each player draws a card; the highest number deals (symbols count 0); ties draw again.
+
+        With `dealer: birthday`, the player whose birthday is closest to 31 July
+        deals; when birthdays are not given, the cards decide after all.
+        """
+        if self.edition.settings["dealer"] == "birthday":
+            dealer = modes.birthday_dealer(self.birthdays or [])
+            if dealer is not None:
+                self.record("dealer", player=dealer, by="birthday")
+                return dealer
         cards = list(self.edition.deck)
         self.rng.shuffle(cards)
         contenders = list(range(self.n))
@@ -184,26 +212,41 @@ class Match:
         return contenders[0]
 
     def _score(self, rnd: Round) -> None:
-        points = [sum(c.points or 0 for c in hand) for hand in rnd.hands]
-        scored = [0] * self.n
-        if rnd.winner is not None:
-            if self.edition.settings["scoring"] == "winner":
-                scored[rnd.winner] = sum(points)
-            else:  # penalty: everyone keeps the points left in their own hand
-                scored = points
-        for seat, gained in enumerate(scored):
-            self.scores[seat] += gained
-        self.results.append(RoundResult(rnd.winner, rnd.turns, points, scored))
-        self.record("round_end", winner=rnd.winner, points=points, scores=list(self.scores))
+        """Add the round's points to the match seats' scores (see unodsl.engine.modes)."""
+        round_points = [sum(c.points or 0 for c in hand) for hand in rnd.hands]
+        round_scored = modes.round_scores(self.edition.settings, round_points, rnd.winner)
+        points, scored = [0] * self.n, [0] * self.n
+        for index, seat in enumerate(self.active):
+            points[seat], scored[seat] = round_points[index], round_scored[index]
+            self.scores[seat] += round_scored[index]
+        winner = None if rnd.winner is None else self.active[rnd.winner]
+        self.results.append(RoundResult(winner, rnd.turns, points, scored))
+        self.record("round_end", winner=winner, points=points, scores=list(self.scores))
 
-    def _match_over(self) -> bool:
-        if max(self.scores) < self.target:
-            return False
-        if self.edition.settings["scoring"] == "winner":
-            self.winner = max(range(self.n), key=lambda s: self.scores[s])
-        else:  # the lowest running total wins
-            self.winner = min(range(self.n), key=lambda s: self.scores[s])
-        return True
+    def _match_over(self, rnd: Round) -> bool:
+        settings = self.edition.settings
+        if settings.get("mode") != "challenge":
+            self.winner = modes.standard_winner(settings, self.scores, self.target)
+            return self.winner is not None
+        last = self.results[-1].winner
+        remaining = modes.eliminate(self.scores, self.active, self.target, last)
+        for seat in self.active:
+            if seat not in remaining:
+                self.eliminated.append(seat)
+                self.record("eliminated", player=seat, score=self.scores[seat])
+        self.active = remaining
+        if len(remaining) == 1:
+            self.winner = remaining[0]  # the champion: the winner of the last round
+            return True
+        return False
+
+    @property
+    def teams(self) -> list[tuple[int, int]] | None:
+        """Partners (opposite seats) when the edition plays in teams."""
+        if not self.edition.settings.get("teams"):
+            return None
+        half = self.n // 2
+        return [(seat, seat + half) for seat in range(half)]
 
     # ---- record ----------------------------------------------------------------
 
