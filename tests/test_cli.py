@@ -206,3 +206,14 @@ def test_installed_console_script_from_any_folder(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert sum(json.loads(done.stdout)["wins"]) == 2
+
+
+def test_simulate_writes_every_event_as_json_lines(tmp_path):
+    log = tmp_path / "events.jsonl"
+    result = CliRunner().invoke(main, ["simulate", "classic", "-g", "2", "-p", "3", "--no-timing",
+                                       "--log", str(log)])
+    assert result.exit_code == 0, result.output
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    assert {e["game"] for e in events} == {0, 1}
+    assert sum(1 for e in events if e["event"] == "match_end") == 2
+    assert {"deal", "play", "draw", "decision", "round_end"} <= {e["event"] for e in events}

@@ -82,16 +82,20 @@ def validate_command(editions: tuple[str, ...]) -> None:
               help=f"One agent for every seat, or one per seat separated by commas "
                    f"({', '.join(AGENTS)}).")
 @click.option("--rule", "rules", metavar="SCRIPT", multiple=True,
-              help="An extra house rule: a script of `on EVENT:` hooks. Repeatable.")
+              help="An extra house rule: a script of `on EVENT:` hooks, or a rule written on "
+                   "the edition's next blank card. Repeatable.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--log", "log_file", type=click.File("w"), metavar="FILE",
+              help="Write every event of every match as JSON lines (slower: recording is on).")
 @click.option("--no-timing", is_flag=True,
               help="Leave out the speed, so that runs with the same arguments print the same.")
 def simulate_command(edition: str, players: int, games: int, seed: str, agents: str,
-                     rules: tuple[str, ...], as_json: bool, no_timing: bool) -> None:
+                     rules: tuple[str, ...], as_json: bool, no_timing: bool, log_file) -> None:
     """Play GAMES bot matches of EDITION and sum up wins, points and turns."""
     from .simulate import format_json, format_text, simulate
 
-    sim = simulate(edition, players=players, games=games, seed=seed, agents=agents, rules=list(rules))
+    sim = simulate(edition, players=players, games=games, seed=seed, agents=agents, rules=list(rules),
+                   log=log_file)
     render = format_json if as_json else format_text
     click.echo(render(sim, timing=not no_timing))
 

@@ -59,10 +59,13 @@ def parse_agents(agents: str | list[str], players: int) -> list[str]:
 
 
 def simulate(edition: Edition | str, players: int = 4, games: int = 100, seed: str | int = 1,
-             agents: str | list[str] = "random", rules: list[str] | None = None) -> Simulation:
+             agents: str | list[str] = "random", rules: list[str] | None = None,
+             log=None) -> Simulation:
     """Play `games` matches, match i with seed "{seed}:{i}", and add up what happened.
 
     `edition` is an Edition, or a name or path for `load_edition` (with `rules`).
+    With a `log` stream, every event of every match is written to it as a JSON
+    line carrying the match's number (`"game": i`).
     """
     if isinstance(edition, str):
         edition = load_edition(edition, rules=rules)
@@ -75,7 +78,10 @@ def simulate(edition: Edition | str, players: int = 4, games: int = 100, seed: s
                      seed=str(seed), agents=seats, wins=[0] * players, points=[0] * players)
     start = time.perf_counter()
     for i in range(games):
-        result = Match(edition, players=players, agents=seats, seed=f"{seed}:{i}", record=False).play()
+        match = Match(edition, players=players, agents=seats, seed=f"{seed}:{i}", record=log is not None)
+        result = match.play()
+        if log is not None:
+            match.write_log(log, game=i)
         if result.winner is None:
             sim.unfinished += 1
         else:

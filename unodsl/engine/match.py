@@ -255,10 +255,10 @@ class Match:
             data["event"] = event
             self.log.append(data)
 
-    def write_log(self, stream) -> None:
-        """The match's events as JSON lines."""
+    def write_log(self, stream, **extra) -> None:
+        """The match's events as JSON lines (each with `extra` fields added)."""
         for event in self.log or ():
-            stream.write(json.dumps(event, default=_plain) + "\n")
+            stream.write(json.dumps({**extra, **event} if extra else event, default=_plain) + "\n")
 
 
 def _per_seat(agents, players: int) -> list:
