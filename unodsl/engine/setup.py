@@ -2,11 +2,11 @@
 
 Rule tests (and scenario files) describe the table instead of shuffling:
 
-    Setup(hands=[["red 7", "Wild Draw Four"], ["blue 2"]],
+    Setup(hands=[["red 7", "Wild"], ["blue 2"]],
           draw=["green 5", "red Skip"], discard=["red 3"], turn=0)
 
 Cards are named as players say them: an optional colour, then a number, a kind
-id (`draw_two`) or a kind name (`Draw Two`), in any letter case. Each name takes
+id (`skip`), a kind name (`Skip`) or a symbol, in any letter case. Each name takes
 a distinct card of the edition's deck; every card not named goes under the
 draw pile (or under the discard pile, `rest="discard"`), so a stacked round
 holds the whole deck like any other.
