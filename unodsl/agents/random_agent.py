@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from ..engine.decisions import DRAW, TURN
+from ..engine.decisions import TURN
 from .base import Agent
 
 

@@ -15,8 +15,8 @@ from ..edition.model import DEFAULT_PLAYABLE
 from .out_of_turn import OutOfTurn
 from .primitives import ScriptPrimitives
 from .setup import apply_setup
-from .decisions import (CALL_UNO, CATCH, CHALLENGE, COLOUR, DISCARD, DRAW, GIVE, KEEP,
-                        PLAY_DRAWN, PLAYER, QUESTION, TOP_CARD, TURN, YES_NO, Decision)
+from .decisions import (CALL_UNO, CATCH, DRAW, KEEP,
+                        PLAY_DRAWN, TURN, Decision)
 
 
 class Round(ScriptPrimitives, OutOfTurn):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import Indenter
 
