@@ -100,5 +100,25 @@ def simulate_command(edition: str, players: int, games: int, seed: str, agents: 
     click.echo(render(sim, timing=not no_timing))
 
 
+# ---- test -------------------------------------------------------------------------
+
+@main.command("test")
+@click.argument("paths", metavar="FILE|DIR...", nargs=-1, required=True,
+                type=click.Path(exists=True))
+def test_command(paths: tuple[str, ...]) -> None:
+    """Run scenario files (rule tests written in YAML; folders: every *.yaml in them).
+
+    Prints PASS or FAIL per scenario, each failure as `file:line:col: expected X, got Y`,
+    and `N passed, M failed`. Exit status 1 if any scenario fails or is invalid.
+    See docs/scenarios.md.
+    """
+    from .scenario import report, run_paths, scenario_files
+
+    if not scenario_files(paths):
+        raise click.UsageError(f"no scenario files (*.yaml) in {', '.join(paths)}")
+    if not report(run_paths(paths), echo=click.echo):
+        raise SystemExit(1)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
