@@ -13,6 +13,8 @@ from ..lang import ast
 from ..lang.compile import Compiled, Vocabulary, compile_condition, compile_script
 from ..lang.parse import parse_condition, parse_script
 from ..resources import edition_path
+from .inherit import Source, source_of
+from .rules import rule_sources, starter_rules
 from .model import DEFAULT_PLAYABLE, DEFAULT_SETTINGS, Card, CardKind, Edition
 from .schema import check_schema
 from .yamlsrc import YamlDoc, load_yaml, load_yaml_file
@@ -37,17 +39,18 @@ def load_edition_text(text: str, filename: str = "<edition>", rules: list[str] |
 
 
 def build_edition(doc: YamlDoc, rules: list[str], settings: dict | None = None) -> Edition:
-    if settings:
-        doc.data.setdefault("settings", {}).update(settings)
-    problems = check_schema(doc)
+    source = source_of(doc) if isinstance(doc.data, dict) else Source(doc)
+    if settings and isinstance(source.data, dict):
+        source.data.setdefault("settings", {}).update(settings)
+    problems = check_schema(source)
     if problems:
         raise EditionError(problems)
-    return _Builder(doc).build(rules)
+    return _Builder(source).build(rules)
 
 
 class _Builder:
-    def __init__(self, doc: YamlDoc):
-        self.doc = doc
+    def __init__(self, doc: Source):
+        self.doc = doc  # the edition's data, merged over its base, with positions
         self.data = doc.data
         self.problems: list[Problem] = []
 
@@ -59,7 +62,7 @@ class _Builder:
     def script_problem(self, path: tuple, error: ScriptError) -> None:
         span = self.doc.script_span(path, error.line, error.column)
         self.problems.append(Problem(span, error.message, hint=error.hint,
-                                     source_line=self.doc.source_line(span.line)))
+                                     source_line=self.doc.line_text(span)))
 
     def compile(self, path: tuple, text: str, condition: bool) -> Compiled | None:
         origin = f"{self.doc.filename}:{'.'.join(map(str, path))}"
@@ -106,6 +109,7 @@ class _Builder:
             colours=colours, settings=settings, kinds=kinds, deck=deck,
             vocabulary=self.vocab, hooks=hooks, total=data.get("total"), path=self.doc.filename,
             table=table, written=written, compile_rule=self._rule_compiler(),
+            suggested_rules=self._suggested_rules(),
         )
 
     def _tag_values(self, kinds_data: dict) -> dict[str, set]:
@@ -180,9 +184,9 @@ class _Builder:
                 rule = rules.pop(0) if rules else (pending.pop(0)[1] if pending else None)
                 if rule is not None:
                     written[card.uid] = rule
-        for index, _rule in pending:
+        for label, _rule in pending:
             self.problems.append(Problem(
-                Span(f"--rule {index + 1}", 1, 1),
+                Span(label, 1, 1),
                 "this rule is made of statements, so it is written on a blank card, but no blank card is left",
                 hint="a rule for the whole table is made of `on EVENT:` hooks"))
         return written
@@ -205,23 +209,39 @@ class _Builder:
         hooks, written = [], []
         for index, rule in enumerate(self.data.get("rules", [])):
             hooks.extend(self._rule_hooks(("rules", index, "script"), rule["script"], self.script_problem))
-        for index, text in enumerate(extra):
-            def report(_path, error, index=index):
-                self.problems.append(Problem(Span(f"--rule {index + 1}", error.line, error.column),
-                                             error.message, hint=error.hint))
+        try:
+            sources = rule_sources(extra)
+        except EditionError as error:
+            self.problems.extend(error.problems)
+            return hooks, written
+        for index, source in enumerate(sources):
+            def report(_path, error, source=source):
+                span = source.span(error.line, error.column)
+                self.problems.append(Problem(span, error.message, hint=error.hint))
             try:
-                script = parse_script(text)
+                script = parse_script(source.text)
             except ScriptError as error:
                 report(None, error)
                 continue
             if script.body and not any(isinstance(s, ast.On) for s in script.body):
                 try:
-                    written.append((index, compile_script(script, self.vocab, f"--rule {index + 1}")))
+                    written.append((source.label, compile_script(script, self.vocab, source.label)))
                 except ScriptError as error:
                     report(None, error)
             else:
-                hooks.extend(self._rule_hooks(("--rule",), text, report))
+                hooks.extend(self._rule_hooks(("--rule",), source.text, report))
         return hooks, written
+
+    def _suggested_rules(self) -> list[str]:
+        """Starter rules the edition offers for its blank cards (`starter_rules: FOLDER`)."""
+        folder = self.data.get("starter_rules")
+        if not folder:
+            return []
+        try:
+            return [source.text for source in starter_rules(self.doc.filename, folder)]
+        except EditionError as error:
+            self.problems.extend(error.problems)
+            return []
 
     def _rule_hooks(self, path, text, report, direct=False) -> list:
         try:

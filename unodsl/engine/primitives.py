@@ -103,8 +103,13 @@ class ScriptPrimitives:
         self.record("challenge", player=p, accused=accused, challenged=challenged, bluffed=self.bluffed)
         return challenged
 
-    def ask_yes_no(self, p: int, question: str) -> bool:
-        return self.ask(Decision(YES_NO, p, [True, False], about=question))
+    def anyone_accepts(self, players: list[int], question: str) -> bool:
+        """Put a yes/no question to each player in turn; true at the first yes."""
+        for p in players:
+            if self.ask(Decision(YES_NO, p, [True, False], about=question)):
+                self.record("accepted", player=p, question=question)
+                return True
+        return False
 
     def ask_question(self, p: int, question: str, answers: list) -> str:
         return self.ask(Decision(QUESTION, p, answers, about=question))
@@ -151,7 +156,8 @@ class ScriptPrimitives:
             hand.remove(card)
             self.discard.append(card)
             self.record("discard", player=p, card=card.uid)
-        self.colour = top.colour
+        if top.colour is not None:  # a colourless card on top leaves the colour in play
+            self.colour = top.colour
 
     def give_all(self, p: int, predicate, recipients: list[int]):
         """`p` gives every matching card away, choosing a recipient for each."""
@@ -171,6 +177,8 @@ class ScriptPrimitives:
         if can_draw and len(hand) < size:
             self.draw(p, size - len(hand))
         self.others_discarded = True
+        if len(hand) > 1 and size == 1:
+            self._call_uno(p)  # "discard down to 1 card (call UNO!)"
         while len(hand) > max(size, 0):
             card = self.ask(Decision(DISCARD, p, list(hand)))
             hand.remove(card)

@@ -119,12 +119,15 @@ class _Emitter:
         if name in GAME_NAMES:
             self.pure = False
             return GAME_NAMES[name]
+        if name == "playable":  # the card could be played now
+            self.pure = False
+            return f"g.is_playable({card})"
         if name in self.vocab.values():
             return repr(name)
         raise _unknown(node, name, self.known_names())
 
     def known_names(self) -> list[str]:
-        return [*CARD_ATTRIBUTES, *self.vocab.tags, *GAME_NAMES, *sorted(self.vocab.values())]
+        return [*CARD_ATTRIBUTES, "playable", *self.vocab.tags, *GAME_NAMES, *sorted(self.vocab.values())]
 
     def x_Dotted(self, node, card):
         base, attr = node.base, node.attr
@@ -204,7 +207,7 @@ class _Emitter:
 
     def x_Accepts(self, node, card):
         self.asks, self.pure = True, False
-        return f"g.ask_yes_no({self.single(node.player)}, {node.question!r})"
+        return f"g.anyone_accepts(list({self.each(node.player)}), {node.question!r})"
 
     def x_Bluffed(self, node, card):
         self.pure = False

@@ -67,7 +67,7 @@ _TOKEN_TEXT = {
     "PLAYER": "a player (me, next, previous, others, everyone, chosen, dealer)",
     "COMPARE": "a comparison (== != < <= > >=)", "ADD": "+ or -", "MUL": "* / %",
     "EVENT": "an event (play, draw, turn_start, round_start)",
-    "_DRAWS": "draws", "_DISCARDS": "discards", "_WHERE": "where",
+    "_DRAWS": "draws", "_DISCARDS": "discards", "_WHERE": "where", "_ACCEPTS": "accepts",
 }
 
 
@@ -198,7 +198,7 @@ class _ToAst(Transformer):
         return ast.Challenges(**_at(meta), player=children[0])
 
     def accepts(self, meta, children):
-        return ast.Accepts(**_at(meta), player=children[0], question=str(children[1])[1:-1])
+        return ast.Accepts(**_at(meta), player=children[0], question=str(children[-1])[1:-1])
 
     def bluffed(self, meta, children):
         return ast.Bluffed(**_at(meta))

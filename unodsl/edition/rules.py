@@ -1,0 +1,79 @@
+"""House rules given apart from an edition: `--rule SCRIPT`, `--rule @FILE` and
+the starter rules an edition suggests for its blank cards.
+
+A rule file is YAML: `name`, `script`, and optionally `sheet` (the sentence of
+the rule sheet it implements) and `description`. `@NAME` finds a built-in
+rule file in editions/house-rules/ by its name (`@04-extra-turn`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import EditionError, Problem, Span
+from ..resources import data_dir
+from .yamlsrc import YamlDoc, load_yaml_file
+
+RULE_KEYS = {"name", "script", "sheet", "description"}
+
+
+@dataclass
+class RuleSource:
+    """A rule's script and where it came from, to place its errors."""
+
+    text: str
+    label: str  # `--rule 2`, or the rule file's path
+    name: str = ""
+    doc: YamlDoc | None = None
+
+    def span(self, line: int, column: int) -> Span:
+        if self.doc is not None:
+            return self.doc.script_span(("script",), line, column)
+        return Span(self.label, line, column)
+
+
+def rule_sources(specs: list[str]) -> list[RuleSource]:
+    """`--rule` values: scripts, or `@FILE` / `@NAME` of a rule file."""
+    sources = []
+    for index, spec in enumerate(specs):
+        if spec.startswith("@"):
+            sources.append(load_rule_file(_rule_path(spec[1:])))
+        else:
+            sources.append(RuleSource(spec, f"--rule {index + 1}"))
+    return sources
+
+
+def house_rule_names() -> list[str]:
+    return sorted(p.stem for p in (data_dir("editions") / "house-rules").glob("*.yaml"))
+
+
+def _rule_path(spec: str) -> Path:
+    path = Path(spec)
+    if path.exists():
+        return path
+    built_in = data_dir("editions") / "house-rules" / f"{spec}.yaml"
+    if built_in.exists():
+        return built_in
+    raise EditionError([Problem(Span(f"@{spec}", 1, 1), f"no rule file '{spec}'",
+                                hint=f"built-in rules: {', '.join(house_rule_names())}")])
+
+
+def load_rule_file(path: Path) -> RuleSource:
+    doc = load_yaml_file(path)
+    data = doc.data
+    if not isinstance(data, dict) or not isinstance(data.get("script"), str):
+        raise EditionError([doc.problem((), "a rule file is a mapping with a `script:` text")])
+    unknown = [key for key in data if key not in RULE_KEYS]
+    if unknown:
+        raise EditionError([doc.problem((key,), f"unknown key '{key}' in a rule file", at_key=True,
+                                        hint=f"a rule file has {', '.join(sorted(RULE_KEYS))}")
+                            for key in unknown])
+    return RuleSource(data["script"], str(path), str(data.get("name", Path(path).stem)), doc)
+
+
+def starter_rules(edition_file: str, folder: str) -> list[RuleSource]:
+    """The rule files of `folder` (relative to the edition file, or built in)."""
+    base = Path(edition_file).parent / folder
+    if not base.is_dir():
+        base = data_dir("editions") / folder
+    return [load_rule_file(path) for path in sorted(base.glob("*.yaml"))]
