@@ -569,30 +569,18 @@ def test_wild_customizable_turned_up_at_the_start_only_asks_for_the_colour():
     assert pending(m) == (d.TURN, 0) and not events(m, "decision", kind=d.WRITE_RULE)
 
 
-# The sheet's "thought starters" for Customizable cards, as written rules. Rules 3 and 9 are
-# approximations: rule 3 tests the next player's hand when the card is played (the language
-# cannot wait for their turn to see whether they can play), and rule 9 ("cannot bend their
-# elbows") has no consequence on the sheet, so its question changes nothing.
-STARTER_RULES = [
-    "next draws until colour == purple",                       # 1. draw until a card of a certain colour
-    "others discard all where wild",                           # 2. everyone but you discards all Wilds
-    "if not next holds (colour == top.colour or wild):\n"      # 3. can't play: THREE cards (2 + the
-    "  next draws 2",                                          #    one drawn on their turn)
-    "extra turn",                                              # 4.
-    "next draws or discards to 7",                             # 5.
-    "everyone draws or discards to 3",                         # 6.
-    "everyone plays face up",                                  # 7. until your next turn
-    'ask next "Did anyone laugh at your joke?":\n'             # 8.
-    '  "yes": me discards to 1\n'
-    '  "no": me draws 4',
-    'if next accepts "Will you keep your elbows straight until someone says UNO?": pass',  # 9.
-    'if not next accepts "Will you perform your best rooster call?": next draws 4',      # 10.
-]
-
-
-@pytest.mark.parametrize("rule", STARTER_RULES)
-def test_the_sheets_starter_rules_can_be_written_on_a_customizable_card(rule):
-    assert edition("veto").compile_rule(rule).source
+def test_the_sheets_ten_thought_starters_are_offered_when_a_blank_card_is_written():
+    # "Here are some thought starters for your own custom rules: 1. ... 10."
+    e = edition("veto")
+    assert len(e.suggested_rules) == 10
+    for rule in e.suggested_rules:
+        assert e.compile_rule(rule).source
+    m = stacked("veto", [["wild customizable", "purple 5", "purple 6", "green 1"],
+                         ["green 3", "green 4", "orange 1", "orange 2"]], discard=["purple 9"])
+    play(m, "wild customizable")
+    m.answer("green")
+    assert pending(m) == (d.WRITE_RULE, 0)
+    assert [o for o in m.decision.options if not isinstance(o, TableUse)] == [*e.suggested_rules, ""]
 
 
 def test_starter_rule_6_everyone_ends_with_exactly_three_cards():
