@@ -31,6 +31,7 @@ from .engine.decisions import KINDS, Decision
 from .engine.match import Match
 from .engine.setup import Setup, resolve_cards
 from .errors import EditionError, IllegalMove, Problem, Span, UnoError
+from .resources import edition_path
 
 SEED = "scenario"  # every scenario plays with this seed unless `match: {seed: ...}` says otherwise
 
@@ -195,7 +196,8 @@ class _Reader:
     def text_list(self, path: tuple, value: Any, what: str) -> bool:
         if not self.typed(path, value, list, what):
             return False
-        return all([self.typed(path + (i,), item, str, f"each item of {what}") for i, item in enumerate(value)])
+        return _every([self.typed(path + (i,), item, str, f"each item of {what}")
+                       for i, item in enumerate(value)])
 
     def seat(self, path: tuple, value: Any, what: str, none: bool = False) -> bool:
         if not self.typed(path, value, int, what, none):
@@ -265,7 +267,7 @@ class _Reader:
         except UnoError as error:
             self.problem(("edition",), f"edition '{edition}' does not load: {error}")
             return None
-        return built if known else None
+        return built  # with unknown settings, only to check the cards: the problems stop the run
 
     def settings_known(self, edition: str, where, rules: list, settings: dict) -> bool:
         """Editions may add settings of their own, so the schema lets any name through; here a
@@ -286,7 +288,10 @@ class _Reader:
 
     @staticmethod
     def load(where, rules: list, settings: dict | None) -> Edition:
-        key = (str(where), tuple(rules), json.dumps(settings, sort_keys=True))
+        """The edition, built once per process for each (file as it is now, rules, settings)."""
+        file = edition_path(str(where))
+        stamp = file.stat().st_mtime_ns if file.exists() else None
+        key = (str(file), stamp, tuple(rules), json.dumps(settings, sort_keys=True))
         if key not in _EDITIONS:
             _EDITIONS[key] = load_edition(str(where), rules=list(rules), settings=settings or None)
         return _EDITIONS[key]
@@ -338,7 +343,8 @@ class _Reader:
             return None
         if not self.typed(("setup", "hands"), hands, list, "hands"):
             return None
-        hands_ok = all([self.text_list(("setup", "hands", i), hand, "a hand") for i, hand in enumerate(hands)])
+        hands_ok = _every([self.text_list(("setup", "hands", i), hand, "a hand")
+                           for i, hand in enumerate(hands)])
         self.players = len(hands)
         if "players" in data and self.typed(("players",), data["players"], int, "players"):
             if data["players"] != len(hands):
@@ -349,8 +355,8 @@ class _Reader:
             if not limits["min"] <= len(hands) <= limits["max"]:
                 self.problem(("setup", "hands"), f"{self.edition.name} is for {limits['min']} to "
                              f"{limits['max']} players; the setup gives {len(hands)} hands")
-        piles_ok = all([self.text_list(("setup", pile), setup[pile], pile)
-                        for pile in ("draw", "discard") if pile in setup])
+        piles_ok = _every([self.text_list(("setup", pile), setup[pile], pile)
+                           for pile in ("draw", "discard") if pile in setup])
         if "discard" not in setup or setup.get("discard") == []:
             self.problem(("setup",), "the setup needs a `discard:` pile with at least the top card",
                          "discard: [\"red 9\"] (the last card is the top)", at_key=True)
@@ -377,7 +383,8 @@ class _Reader:
             if setup["rest"] in ("draw", "discard"):
                 fields["rest"] = setup["rest"]
             else:
-                self.problem(("setup", "rest"), f"rest is `draw` or `discard`, not {_describe(setup['rest'])}")
+                self.problem(("setup", "rest"),
+                             f"rest is `draw` or `discard`, not {_describe(setup['rest'])}")
         if hands_ok and piles_ok and self.edition is not None:
             self.deal_check(fields)
         return Setup(**fields)
@@ -386,9 +393,10 @@ class _Reader:
         """Take each named card from the deck in the order the engine will, locating the first
         name that names no card, or one more card than the deck holds."""
         pool = list(self.edition.deck)
-        named: list[tuple[tuple, str]] = [(("setup", "hands", i, j), name)
-                                          for i, hand in enumerate(fields["hands"]) for j, name in enumerate(hand)]
-        named += [(("setup", pile, i), name) for pile in ("draw", "discard") for i, name in enumerate(fields[pile])]
+        named = [(("setup", "hands", i, j), name)
+                 for i, hand in enumerate(fields["hands"]) for j, name in enumerate(hand)]
+        named += [(("setup", pile, i), name)
+                  for pile in ("draw", "discard") for i, name in enumerate(fields[pile])]
         for path, name in named:
             label = self.card(path, name)
             if label is None:
@@ -414,7 +422,7 @@ class _Reader:
     def scores(self, path: tuple, value: Any, none: bool = False) -> bool:
         if not self.typed(path, value, list, "scores", none) or value is None:
             return value is None
-        ok = all([self.typed(path + (i,), v, int, "a score") for i, v in enumerate(value)])
+        ok = _every([self.typed(path + (i,), v, int, "a score") for i, v in enumerate(value)])
         if ok and self.players is not None and len(value) != self.players:
             self.problem(path, f"scores has {len(value)} numbers for {self.players} players")
             ok = False
@@ -504,13 +512,14 @@ class _Reader:
             elif not self.text_list(path + (key,), hand, "a hand"):
                 ok = False
             elif self.edition is not None:
-                ok = all([self.card(path + (key, i), name) is not None for i, name in enumerate(hand)]) and ok
+                ok = _every([self.card(path + (key, i), name) is not None
+                             for i, name in enumerate(hand)]) and ok
         return ok
 
     def expect_hand_sizes(self, path, value) -> bool:
         if not self.typed(path, value, list, "hand_sizes"):
             return False
-        ok = all([self.typed(path + (i,), v, int, "a hand size") for i, v in enumerate(value)])
+        ok = _every([self.typed(path + (i,), v, int, "a hand size") for i, v in enumerate(value)])
         if ok and self.players is not None and len(value) != self.players:
             self.problem(path, f"hand_sizes has {len(value)} numbers for {self.players} players")
             ok = False
@@ -608,6 +617,11 @@ class _Reader:
         return result
 
 
+def _every(checks: list[bool]) -> bool:
+    """all() of checks already made: each made its own report, none was skipped."""
+    return all(checks)
+
+
 _REQUIRED_HINT = {
     "name": "name: what the scenario shows, e.g. `Draw Two makes the next player draw 2`",
     "edition": "edition: classic (a built-in edition's name, or a path relative to this file)",
@@ -685,8 +699,9 @@ class _Run:
                 if last and "error" in sc.expect:
                     refused = str(err)
                     break
-                self.error(answer.path, f"answer '{shown}' was refused: {_refusal(err, decision, value, match)}; "
-                           f"player {decision.player}'s {decision.kind} options were: {_options(decision)}",
+                why = _refusal(err, decision, value, match)
+                self.error(answer.path, f"answer '{shown}' was refused: {why}; player {decision.player}'s "
+                           f"{decision.kind} options were: {_options(decision)}",
                            "answer", shown, "refused")
                 return False
             except UnoError as err:
@@ -864,7 +879,8 @@ def _resolve(value: Any, decision: Decision, match: Match):
 
 def _refusal(err: IllegalMove, decision: Decision, value, match: Match) -> str:
     """Why the engine refused, in words (its own reason when it gives one)."""
-    if isinstance(value, Card) and value not in match.round.hands[decision.player] and decision.kind != "write_rule":
+    held = match.round.hands[decision.player]
+    if isinstance(value, Card) and value not in held and decision.kind != "write_rule":
         return f"player {decision.player} does not hold {value.label()}"
     message = str(err)
     if "is not one of the options" in message:
@@ -943,9 +959,12 @@ def _value_matches(edition: Edition, key: str, want, actual) -> bool:
         if isinstance(actual, str):
             return want.strip().lower() == actual.lower() or _option_key(edition, want) == actual.lower()
     if isinstance(want, list) and isinstance(actual, list):
-        if key == "cards" and all(isinstance(x, str) for x in want) and all(isinstance(x, int) for x in actual):
-            return Counter(_label_of(edition, x) for x in want) == Counter(_uid_label(edition, x) for x in actual)
-        return len(want) == len(actual) and all(_value_matches(edition, key, w, a) for w, a in zip(want, actual, strict=True))
+        if key == "cards" and all(isinstance(x, str) for x in want) and all(
+                isinstance(x, int) for x in actual):  # cards by name, in any order
+            return (Counter(_label_of(edition, x) for x in want)
+                    == Counter(_uid_label(edition, x) for x in actual))
+        return len(want) == len(actual) and all(
+            _value_matches(edition, key, w, a) for w, a in zip(want, actual, strict=True))
     if isinstance(want, dict) and isinstance(actual, dict):
         return all(k in actual and _value_matches(edition, k, w, actual[k]) for k, w in want.items())
     if isinstance(want, str) and isinstance(actual, str):
@@ -963,7 +982,8 @@ def _event_text(edition: Edition, event: dict, raw: bool = False) -> str:
     for key, value in sorted(event.items(), key=lambda item: item[0] != "event"):
         if not raw and key == "card" and isinstance(value, int) and not isinstance(value, bool):
             value = _uid_label(edition, value)
-        elif not raw and key == "cards" and isinstance(value, list) and all(isinstance(v, int) for v in value):
+        elif not raw and key == "cards" and isinstance(value, list) and all(
+                isinstance(v, int) for v in value):
             value = [_uid_label(edition, v) for v in value]
         elif not raw and isinstance(value, dict) and "label" in value:
             value = value["label"]
