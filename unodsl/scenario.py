@@ -101,9 +101,12 @@ class Failure:
     message: str | None = None
 
     def format(self) -> str:
+        """One line: `file:line:col: expected WHAT X, got Y` (or `...: error: MESSAGE`)."""
         if self.message is not None:
-            return f"{self.span}: error: {self.message}"
-        return f"{self.span}: expected {self.what} {self.expected}, got {self.actual}"
+            text = f"{self.span}: error: {self.message}"
+        else:
+            text = f"{self.span}: expected {self.what} {self.expected}, got {self.actual}"
+        return text.replace("\n", "\\n")
 
 
 @dataclass
@@ -895,7 +898,7 @@ def _option_text(option) -> str:
     if isinstance(option, bool):
         return "yes" if option else "no"
     if isinstance(option, (int, str)):
-        return str(option) if option != "" else '""'
+        return str(option)
     name = getattr(option, "name", None)
     if isinstance(name, str) and type(option).__name__ == "_Marker":
         return name.lower()
@@ -906,7 +909,9 @@ def _option_text(option) -> str:
 
 
 def _options(decision: Decision) -> str:
-    return ", ".join(_option_text(o) for o in decision.options)
+    """The options, on one line; a text option that would be ambiguous there is quoted."""
+    texts = (_option_text(o) for o in decision.options)
+    return ", ".join(json.dumps(t) if t == "" or "\n" in t or ", " in t else t for t in texts)
 
 
 def _option_key(edition: Edition, option) -> str:
