@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..engine.decisions import DRAW, KEEP
+from ..engine.decisions import DRAW, KEEP, Decision, TableUse
 from .base import Agent
 
 
@@ -16,8 +16,22 @@ class GreedyAgent(Agent):
     name = "greedy"
 
     def choose(self, decision, state):
+        options = decision.options
+        if isinstance(options[-1], TableUse):  # a table card in the middle
+            uses = [o for o in options if isinstance(o, TableUse)]
+            threat = min(uses, key=lambda u: len(state.hands[u.target]))
+            if len(state.hands[threat.target]) <= 2:  # stop a player about to go out
+                return threat
+            decision = Decision(decision.kind, decision.player,
+                                [o for o in options if not isinstance(o, TableUse)], decision.about)
         handler = getattr(self, "_" + decision.kind, None)
         return handler(decision, state) if handler else decision.options[0]
+
+    def _react(self, decision, state):
+        return decision.options[0]  # always cancel what is aimed at us
+
+    def _write_rule(self, decision, state):
+        return decision.options[0]  # the edition's first suggestion (or blank)
 
     def _turn(self, decision, state):
         p = decision.player

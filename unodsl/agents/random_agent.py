@@ -1,14 +1,18 @@
 from __future__ import annotations
 
-from ..engine.decisions import TURN
+from ..engine.decisions import TURN, TableUse
 from .base import Agent
+
+TABLE_USE_CHANCE = 0.05  # of using a table card at a decision where one lies in the middle
 
 
 class RandomAgent(Agent):
     """Picks uniformly among the legal options of every decision, with one exception:
     on its turn it plays a uniformly chosen playable card and draws only when it has
     none. (Drawing by choice is legal, but a player that does it half the time makes
-    rounds of thousands of turns, which says nothing about an edition.)
+    rounds of thousands of turns, which says nothing about an edition.) Likewise a
+    table card in the middle is used at a decision with a 5% chance, on a random
+    player, rather than as one more of many equal options.
     """
 
     name = "random"
@@ -19,6 +23,11 @@ class RandomAgent(Agent):
 
     def choose(self, decision, state):
         options = decision.options
-        if decision.kind is TURN:  # options end with DRAW
+        if isinstance(options[-1], TableUse):
+            uses = [o for o in options if isinstance(o, TableUse)]
+            if self._random() < TABLE_USE_CHANCE:
+                return uses[int(self._random() * len(uses))]
+            options = options[:len(options) - len(uses)]
+        if decision.kind is TURN and len(options) > 1:  # playable cards, then DRAW
             return options[int(self._random() * (len(options) - 1))]
         return options[int(self._random() * len(options))]

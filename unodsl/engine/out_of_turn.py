@@ -83,6 +83,7 @@ class OutOfTurn:
         """`p`'s turn has come (played or skipped): cards lying on them return to the middle."""
         lying = self.lying[p]
         if lying:
-            self.table.extend(lying)
-            self.record("table_return", player=p, cards=[c.uid for c in lying])
+            cards = list(lying)
             lying.clear()
+            self.table.extend(cards)
+            self.record("table_return", player=p, cards=[c.uid for c in cards])
