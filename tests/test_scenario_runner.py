@@ -6,6 +6,7 @@ Scenario texts are written here line by line so that the positions asserted
 """
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 
@@ -592,3 +593,32 @@ def test_cli_runs_the_shipped_scenarios():
     result = cli(folder)
     assert result.exit_code == 0, result.stdout
     assert result.stdout.splitlines()[-1].endswith(" passed, 0 failed")
+
+
+# ---- docs/scenarios.md --------------------------------------------------------------------------
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "scenarios.md"
+
+
+def doc_blocks(language: str) -> list[str]:
+    """The page's ```LANGUAGE blocks, each with its final line break."""
+    return re.findall(rf"^```{language}\n(.*?)^```", DOC.read_text(encoding="utf-8"), re.S | re.M)
+
+
+def test_doc_example_is_a_shipped_scenario_and_passes(tmp_path):
+    example = doc_blocks("yaml")[0]
+    shipped = Path(__file__).parent / "scenarios" / "classic" / "draw_two.yaml"
+    assert example == shipped.read_text(encoding="utf-8")
+    assert run_file(scenario(tmp_path, example)).passed
+
+
+def test_doc_failure_outputs_are_what_unodsl_test_prints(tmp_path, monkeypatch):
+    example, typo = doc_blocks("yaml")[:2]
+    failing, invalid = doc_blocks("text")[:2]
+    wrong = example.replace("hand_sizes: [2, 4, 2]", "hand_sizes: [2, 3, 2]").replace(
+        "{event: skipped, player: 1}", "{event: skipped, player: 2}")
+    (tmp_path / "draw_two.yaml").write_text(wrong, encoding="utf-8")
+    (tmp_path / "typo.yaml").write_text(typo, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # the files named as in the page
+    assert cli("draw_two.yaml").stdout == failing
+    assert cli("typo.yaml").stdout == invalid
