@@ -622,3 +622,18 @@ def test_doc_failure_outputs_are_what_unodsl_test_prints(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # the files named as in the page
     assert cli("draw_two.yaml").stdout == failing
     assert cli("typo.yaml").stdout == invalid
+
+
+def test_a_number_is_no_answer_to_a_yes_no_decision(tmp_path):
+    # Match.answer takes 1 for True (1 == True in Python); the runner does not.
+    path = scenario(tmp_path, """\
+        name: one for yes
+        edition: classic
+        setup:
+          hands: [[red 3, blue 5], [red 1, green 1, yellow 1]]
+          discard: [red 9]
+        answers: [red 3, {kind: call_uno, answer: 1}]
+        """)
+    [failure] = run_file(path).failures
+    assert failure.message == ("answer '1' was refused: it is not one of the options; "
+                               "player 0's call_uno options were: yes, no")

@@ -697,6 +697,8 @@ class _Run:
                 return False
             value = _resolve(answer.value, decision, match)
             try:
+                if not _same_type_option(value, decision):
+                    raise IllegalMove(f"{value!r} is not one of the options")
                 match.answer(value)
             except IllegalMove as err:
                 if last and "error" in sc.expect:
@@ -878,6 +880,14 @@ def _resolve(value: Any, decision: Decision, match: Match):
             except UnoError:
                 continue
     return value
+
+
+def _same_type_option(value, decision: Decision) -> bool:
+    """False for a number given to a yes/no decision, or yes/no to a seat: Python has 1 == True,
+    and Match.answer (`option in options`) would take the one for the other."""
+    if not isinstance(value, (bool, int)):
+        return True
+    return any(type(o) is type(value) and o == value for o in decision.options)
 
 
 def _refusal(err: IllegalMove, decision: Decision, value, match: Match) -> str:
