@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import unodsl
 from unodsl.agents import make_agent
 from unodsl.agents.base import Agent
+from unodsl.edition.rules import house_rule_names
 from unodsl.engine import decisions as d
 from unodsl.engine.round import Round
 
@@ -34,6 +35,10 @@ class CheckingAgent(Agent):
 def check_options(decision, state: Round) -> None:
     seat, options = decision.player, decision.options
     assert len(options) == len(set(map(id, options))), "an option is offered twice"
+    uses = [o for o in options if isinstance(o, d.TableUse)]
+    for use in uses:  # a table card in the middle, on another player
+        assert use.card in state.table and use.target != seat
+    options = options[:len(options) - len(uses)]
     if decision.kind == d.TURN:
         assert options[-1] is d.DRAW
         for card in options[:-1]:
@@ -47,12 +52,20 @@ def check_options(decision, state: Round) -> None:
     elif decision.kind == d.COLOUR:
         assert options == list(state.edition.colours)
     elif decision.kind == d.CALL_UNO:
-        assert len(state.hands[seat]) == 2  # asked while playing the next-to-last card
+        # asked while playing the next-to-last card (or discarding down to one)
+        assert len(state.hands[seat]) >= 2
     elif decision.kind == d.CATCH:
         accused = decision.about
         assert accused != seat and len(state.hands[accused]) == 1
     elif decision.kind == d.CHALLENGE:
         assert seat == state.next_of(decision.about)
+    elif decision.kind == d.REACT:
+        assert options[-1] is d.PASS and all(c in state.hands[seat] for c in options[:-1])
+        assert seat != state.actor
+    elif decision.kind in (d.TOP_CARD, d.DISCARD):
+        assert all(c in state.hands[seat] for c in options)
+    elif decision.kind == d.GIVE:
+        assert decision.about in state.hands[seat] and seat not in options
     else:
         assert options, f"empty options for {decision.kind}"
 
@@ -66,7 +79,8 @@ class ConservingRound(Round):
 
     def play(self, setup=None):
         winner = super().play(setup)
-        places = [*self.draw_pile, *self.discard, *(c for h in self.hands for c in h)]
+        places = [*self.draw_pile, *self.discard, *(c for h in self.hands for c in h), *self.table,
+                  *(c for cards in self.lying for c in cards)]
         assert sorted(c.uid for c in places) == list(range(len(self.edition.deck)))
         return winner
 
@@ -85,6 +99,26 @@ def play_checked_round(edition, players: int, agent_names: list[str], seed) -> u
     assert result.winner is not None, "the round did not end"
     assert not match.round.hands[result.winner]
     return match
+
+
+EDITIONS = ["harry-potter", "harry-potter-sorting-hat", "harry-potter-fr", "green-lantern", "veto"]
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_a_thousand_rounds_of_each_edition_conserve_cards_and_end(conserving_rounds, name):
+    edition = unodsl.load_edition(name)
+    for seed in range(1000):
+        players = 2 + seed % 9
+        agents = ["random", "greedy"] if seed % 2 else ["random"]
+        play_checked_round(edition, players, [agents[i % len(agents)] for i in range(players)], seed)
+
+
+@pytest.mark.parametrize("rule", house_rule_names())
+def test_veto_with_each_starter_rule_on_its_blank_cards(conserving_rounds, rule):
+    edition = unodsl.load_edition("veto", rules=[f"@{rule}"] * 3)  # on all three blank cards
+    for seed in range(1000):
+        players = 2 + seed % 9
+        play_checked_round(edition, players, ["random"] * players, seed)
 
 
 def test_two_thousand_seeded_rounds_conserve_cards_and_end(conserving_rounds):
