@@ -404,6 +404,18 @@ def test_every_problem_at_once(tmp_path):
         at(problem, text, needle)
 
 
+@pytest.mark.parametrize("rest, message", [
+    ("  draw: 3\n", "draw must be a list, not the number 3"),
+    ("expect:\n  decision: {options: 1.5}\n", "options must be a list, not the number 1.5"),
+    ("expect:\n  events: [{}]\n", "an empty event matches anything"),
+    ("answers: [[red 7]]\n", "an answer is a card name, draw, keep, a colour, yes/no, a seat number or "
+                              "an answer text, not a list"),
+])
+def test_values_of_the_wrong_shape(tmp_path, rest, message):
+    path, _ = table(tmp_path, rest)
+    assert only_problem(path).message == message
+
+
 def test_missing_required_keys(tmp_path):
     path = scenario(tmp_path, """\
         rule: nothing else

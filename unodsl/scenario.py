@@ -364,8 +364,9 @@ class _Reader:
             self.problem(("setup",), "the setup needs a `discard:` pile with at least the top card",
                          "discard: [\"red 9\"] (the last card is the top)", at_key=True)
             piles_ok = False
-        fields = {"hands": [list(h) for h in hands] if hands_ok else hands,
-                  "draw": list(setup.get("draw", [])), "discard": list(setup.get("discard", []))}
+        fields = {"hands": [list(h) for h in hands] if hands_ok else hands}
+        for pile in ("draw", "discard"):  # only piles that passed the checks above
+            fields[pile] = list(setup[pile]) if piles_ok and pile in setup else []
         if "turn" in setup and self.seat(("setup", "turn"), setup["turn"], "turn"):
             fields["turn"] = setup["turn"]
         if "dealer" in setup and self.seat(("setup", "dealer"), setup["dealer"], "dealer", none=True):
@@ -494,13 +495,14 @@ class _Reader:
                 self.problem(path + ("kind",), f"'{value['kind']}' is not a kind of decision",
                              "kinds: " + ", ".join(KINDS))
                 ok = False
-        if "options" in value:
-            ok = self.typed(path + ("options",), value["options"], list, "options") and ok
-            for i, option in enumerate(value.get("options") or []):
+        if "options" in value and self.typed(path + ("options",), value["options"], list, "options"):
+            for i, option in enumerate(value["options"]):
                 if isinstance(option, (list, dict)) or option is None:
                     self.problem(path + ("options", i), f"an option is written like an answer, not "
                                  f"{_describe(option)}")
                     ok = False
+        elif "options" in value:
+            ok = False
         return ok
 
     def expect_hands(self, path, value) -> bool:
