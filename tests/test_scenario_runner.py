@@ -404,8 +404,12 @@ def test_every_problem_at_once(tmp_path):
         at(problem, text, needle)
 
 
+def test_pile_of_the_wrong_shape(tmp_path):
+    path = scenario(tmp_path, TABLE.format(name="x").replace("  discard:", "  draw: 3\n  discard:"))
+    assert only_problem(path).message == "draw must be a list, not the number 3"
+
+
 @pytest.mark.parametrize("rest, message", [
-    ("  draw: 3\n", "draw must be a list, not the number 3"),
     ("expect:\n  decision: {options: 1.5}\n", "options must be a list, not the number 1.5"),
     ("expect:\n  events: [{}]\n", "an empty event matches anything"),
     ("answers: [[red 7]]\n", "an answer is a card name, draw, keep, a colour, yes/no, a seat number or "
