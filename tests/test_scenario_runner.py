@@ -275,6 +275,50 @@ def test_answer_words(tmp_path):
     assert run_scenario(load_scenario(path)).passed, run_file(path).lines()
 
 
+def test_house_rule_question_answered_with_its_text(tmp_path):
+    # `yes` reads as true in YAML; for a question whose answers are texts it is the text "yes".
+    path = scenario(tmp_path, """\
+        name: sevens ask a question
+        edition: classic
+        rules:
+          - |
+            on play where number == 7:
+              ask next "Did anyone laugh?":
+                "yes": next draws 1
+                "no": pass
+        setup:
+          hands: [[red 7, red 1, blue 2], [blue 1, green 4, red 2]]
+          draw: [yellow 9]
+          discard: [red 9]
+        answers:
+          - red 7
+          - {player: 1, kind: question, answer: yes}
+        expect:
+          hands: {1: [blue 1, green 4, red 2, yellow 9]}
+          decision: {player: 1, kind: turn, options: [red 2, draw]}
+          events: [{event: answer, kind: question, value: "yes"}]
+        """)
+    outcome = run_file(path)
+    assert outcome.passed, outcome.lines()
+
+
+def test_settings_replace_the_editions(tmp_path):
+    path = scenario(tmp_path, """\
+        name: a heavier penalty
+        edition: classic
+        settings: {uno_penalty: 4}
+        setup:
+          hands: [[red 3, blue 5], [red 1, green 1, yellow 1]]
+          draw: [green 1, green 2, green 3, green 4]
+          discard: [red 9]
+        answers: [red 3, {kind: call_uno, answer: no}, {kind: catch, answer: yes}]
+        expect:
+          hands: {0: [blue 5, green 1, green 2, green 3, green 4]}
+        """)
+    outcome = run_file(path)
+    assert outcome.passed, outcome.lines()
+
+
 def test_agents_answer_their_seats(tmp_path):
     path, _ = table(tmp_path, """\
         agents: [null, greedy, greedy]
