@@ -23,7 +23,7 @@ class RandomAgent(Agent):
 
     def choose(self, decision, state):
         options = decision.options
-        if isinstance(options[-1], TableUse):
+        if options[-1].__class__ is TableUse:
             uses = [o for o in options if isinstance(o, TableUse)]
             if self._random() < TABLE_USE_CHANCE:
                 return uses[int(self._random() * len(uses))]

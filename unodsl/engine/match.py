@@ -67,7 +67,9 @@ class Match:
         self.results: list[RoundResult] = []
         self.round: Round | None = None
         self.decision: Decision | None = None
-        self.answers: list = []  # every answer given, in order: a match replays from seed + answers
+        # The answers given from outside, in order: agents answer the same way
+        # again for the same seed, so the seed and these replay the match.
+        self.answers: list = []
         self.finished = False
         self.winner: int | None = None
         self.setup = setup  # a stacked first round (unodsl.engine.setup.Setup)
@@ -141,7 +143,6 @@ class Match:
             value = agent.choose(decision, self.round)
             if value not in options:
                 raise IllegalMove(f"agent {agent!r} answered {value!r} to {decision!r}")
-        self.answers.append(value)
         if self.log is not None:
             self.log.append({"event": "decision", "kind": decision.kind, "player": decision.player,
                              "options": len(options), "value": _plain(value)})

@@ -96,12 +96,7 @@ class Round(ScriptPrimitives, OutOfTurn):
             self._fire("round_start", self.dealer, self.discard[-1])
         if setup is None or setup.start:
             self._advance()
-        while self.winner is None and self.turns < self.max_turns:
-            self._turn(self.turn)
-            if self.winner is None:
-                if self.uno_pending is not None:
-                    self._catch_window()
-                self._advance()
+        self._turns()
         return self.winner
 
     def _deal(self) -> None:
@@ -134,31 +129,59 @@ class Round(ScriptPrimitives, OutOfTurn):
                 return
             self.turn_again = False
 
-    def _turn(self, p: int):
-        self.turns += 1
+    def _turns(self) -> None:
+        """Turns until someone is out. This loop runs millions of times in a
+        simulation: the common path is written out with local names, and
+        everything rarer (hooks, hands face up, recording) is a method call."""
+        hands, ask, cache, max_turns = self.hands, self.ask, self._playable_cache, self.max_turns
+        slow_start = bool(self.hooks) or self.log is not None
+        while self.winner is None and self.turns < max_turns:
+            p = self.turn
+            self.turns += 1
+            if (slow_start or self.face_up_until) and not self._turn_begins(p):
+                continue
+            hand = hands[p]
+            if cache is not None:  # which faces go on this top card, in this colour
+                top = self.discard[-1]
+                allowed = cache.get((top.face, self.colour)) or self._allowed_faces(top)
+                playable = [c for c in hand if allowed[c.face]]
+            else:
+                playable = [c for c in hand if c.spec.playable.function(c, self, p)]
+            choice = DRAW
+            if playable:
+                playable.append(DRAW)
+                choice = ask(Decision(TURN, p, playable))
+            if choice is DRAW:
+                self._draw_on_turn(p, hand)
+            else:
+                self.play_card(p, choice)
+            if self.winner is None:
+                if self.uno_pending is not None:
+                    self._catch_window()
+                self._advance()
+
+    def _turn_begins(self, p: int) -> bool:
+        """What may happen as a turn begins; False if the round ended there."""
         if self.face_up_until:
             self._end_face_up(p)
         if "turn_start" in self.hooks:
             self._fire("turn_start", p, None)
             if self.winner is not None:
-                return
-        if self.log is not None:
-            self.record("turn", player=p)
-        hand = self.hands[p]
-        playable = self.playable_cards(hand)
-        choice = DRAW
-        if playable:
-            playable.append(DRAW)
-            choice = self.ask(Decision(TURN, p, playable))
-        if choice is DRAW:
-            drawn = self.draw(p, 1)
-            if "draw" in self.hooks and drawn:
-                self._fire("draw", p, drawn[0])
-            if drawn and self.is_playable(drawn[0]) and drawn[0] in hand:
-                if self.ask(Decision(PLAY_DRAWN, p, [drawn[0], KEEP])) is not KEEP:
-                    self.play_card(p, drawn[0])
-        else:
-            self.play_card(p, choice)
+                return False
+        self.record("turn", player=p)
+        return True
+
+    def _draw_on_turn(self, p: int, hand: list) -> None:
+        """No card played: draw one, which may be played at once if it goes."""
+        drawn = self.draw(p, 1)
+        if not drawn:
+            return
+        card = drawn[0]
+        if "draw" in self.hooks:
+            self._fire("draw", p, card)
+        if self.is_playable(card) and card in hand:
+            if self.ask(Decision(PLAY_DRAWN, p, [card, KEEP])) is not KEEP:
+                self.play_card(p, card)
 
     def _advance(self) -> None:
         """Pass the turn on, honouring an extra turn and pending skips."""
@@ -181,16 +204,21 @@ class Round(ScriptPrimitives, OutOfTurn):
     # ---- matching ------------------------------------------------------------
 
     def playable_cards(self, hand: list) -> list:
+        """The cards of `hand` that may be played now."""
         cache = self._playable_cache
         if cache is not None:
             top = self.discard[-1]
-            key = (top.face, self.colour)
-            allowed = cache.get(key)
-            if allowed is None:
-                allowed = cache[key] = [f.spec.playable.function(f, self, self.turn) for f in self._faces]
+            allowed = cache.get((top.face, self.colour)) or self._allowed_faces(top)
             return [c for c in hand if allowed[c.face]]
         turn = self.turn
         return [c for c in hand if c.spec.playable.function(c, self, turn)]
+
+    def _allowed_faces(self, top) -> list[bool]:
+        """For an edition whose `playable` conditions read only the cards: which
+        faces may go on `top` in the colour in play, worked out once per edition."""
+        allowed = [f.spec.playable.function(f, self, self.turn) for f in self._faces]
+        self._playable_cache[(top.face, self.colour)] = allowed
+        return allowed
 
     def is_playable(self, card) -> bool:
         return card.spec.playable.function(card, self, self.turn)
@@ -214,9 +242,10 @@ class Round(ScriptPrimitives, OutOfTurn):
         hand = self.hands[p]
         if len(hand) == 2:
             self._call_uno(p)
-        kind = card.spec
         hand.remove(card)
-        self.bluffed = kind.bluff_if is not None and kind.bluff_if.function(card, self, p)
+        kind = card.spec
+        bluff_if = kind.bluff_if
+        self.bluffed = bluff_if is not None and bluff_if.function(card, self, p)
         self.discard.append(card)
         self.colour = card.colour
         if self.log is not None:
@@ -229,9 +258,10 @@ class Round(ScriptPrimitives, OutOfTurn):
             if self.offered:
                 self.offered.clear()
                 self.cancelled.clear()
-        if "play" in self.hooks:
+        if self.hooks and "play" in self.hooks:
             self._fire("play", p, card)
-        self._check_out(p)
+        if not hand or self.others_discarded:
+            self._check_out(p)
 
     def _check_out(self, p: int) -> None:
         """The round ends when a player has no cards, after the last card's effect.
