@@ -511,6 +511,17 @@ def test_setting_the_edition_does_not_have(tmp_path):
     assert problem.hint == "did you mean 'uno_penalty'?"
 
 
+def test_a_setting_of_the_format_without_a_default_is_known(tmp_path):
+    # `teams` is declared by the edition schema, but classic's settings do not list it.
+    path = scenario(tmp_path, """\
+        name: x
+        edition: classic
+        settings: {teams: true}
+        setup: {hands: [[red 1], [blue 1], [red 2], [blue 2]], discard: [red 9]}
+        """)
+    assert load_scenario(path).edition.settings["teams"] is True
+
+
 def test_bad_setting_value_is_located_in_the_scenario(tmp_path):
     path = scenario(tmp_path, """\
         name: x

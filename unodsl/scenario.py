@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable
 from .agents import AGENTS
 from .edition.loader import load_edition
 from .edition.model import Card, Edition
+from .edition.schema import schema
 from .edition.yamlsrc import YamlDoc, load_yaml_file
 from .engine.decisions import KINDS, Decision
 from .engine.match import Match
@@ -274,11 +275,13 @@ class _Reader:
 
     def settings_known(self, edition: str, where, rules: list, settings: dict) -> bool:
         """Editions may add settings of their own, so the schema lets any name through; here a
-        name the edition does not have is a typo, unless one of our `rules:` reads it."""
+        name that neither the schema nor the edition has is a typo, unless one of our `rules:`
+        reads it."""
         try:
-            known = self.load(where, [], None).settings
+            known = [*_schema_settings(), *self.load(where, [], None).settings]
         except UnoError:
             return True  # the edition's own problems are reported when it is loaded with ours
+        known = list(dict.fromkeys(known))
         ok = True
         for name in settings:
             if name not in known and not any(f"settings.{name}" in rule for rule in rules):
@@ -620,6 +623,11 @@ class _Reader:
             else:
                 self.problem(("match", "seed"), f"seed must be a number or text, not {_describe(seed)}")
         return result
+
+
+def _schema_settings() -> list[str]:
+    """The settings the edition schema declares (some, like `teams`, have no default)."""
+    return list(schema().get("$defs", {}).get("settings", {}).get("properties", {}))
 
 
 def _every(checks: list[bool]) -> bool:
