@@ -15,6 +15,7 @@ the base file when that is where they are.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from ..errors import EditionError, Problem, Span
@@ -104,7 +105,9 @@ def _has(kind, field) -> bool:
 
 
 def _merge(base: dict, own: dict) -> dict:
+    """A new dict; the base's data (shared between editions) is never changed."""
     merged = {k: v for k, v in base.items() if k not in NOT_INHERITED}
+    merged["settings"] = dict(base.get("settings", {}))
     for key, value in own.items():
         if key in ("settings", "tags") and isinstance(value, dict):
             merged[key] = {**base.get(key, {}), **value}
@@ -135,14 +138,21 @@ def source_of(doc: YamlDoc, seen: tuple[str, ...] = ()) -> Source:
         raise EditionError([doc.problem(("base",), f"'{base_name}' is based on this edition again (a cycle)")])
     if not path.exists():
         raise EditionError([doc.problem(("base",), f"no edition named '{base_name}' and no such file")])
-    from .schema import check_schema  # the base must be a sound edition on its own
-
-    base_doc = load_yaml_file(path)
+    base_doc, problems = _base_file(str(path), path.stat().st_mtime_ns)
     base = source_of(base_doc, (*seen, str(Path(doc.filename).resolve())))
-    problems = check_schema(base_doc) if not isinstance(base, Merged) else []
-    if problems:
+    if problems and not isinstance(base, Merged):  # the base must be a sound edition on its own
         raise EditionError(problems)
     return Merged(doc, base)
+
+
+@lru_cache(maxsize=32)
+def _base_file(path: str, mtime_ns: int) -> tuple[YamlDoc, list]:
+    """A base edition file, read and checked once per version of the file
+    (five shipped editions build on classic)."""
+    from .schema import check_schema
+
+    doc = load_yaml_file(path)
+    return doc, check_schema(doc)
 
 
 def _base_path(doc: YamlDoc, name: str) -> Path:

@@ -17,6 +17,8 @@ DEFAULT_SETTINGS = {
     "uno_penalty": 2,
     "two_player_rule": True,
     "dealer": "highest_card",
+    "teams": False,
+    "mode": "standard",
 }
 
 

@@ -76,7 +76,7 @@ class OutOfTurn:
         self.table.remove(card)
         self.lying[target].append(card)
         self.chosen = target
-        self.record("table_use", player=p, card=card.uid, on=target)
+        self.record("table_use", player=p, card=card.uid, target=target)
         card.spec.use.function(self, p, card)
 
     def _table_cards_return(self, p: int) -> None:

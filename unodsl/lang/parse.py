@@ -35,6 +35,7 @@ def _parser() -> Lark:
         start=["script", "condition"],
         propagate_positions=True,
         maybe_placeholders=True,
+        cache=True,  # the built LALR tables, kept in the temp folder: a cold start is faster
     )
 
 
