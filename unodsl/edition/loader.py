@@ -110,6 +110,7 @@ class _Builder:
             vocabulary=self.vocab, hooks=hooks, total=data.get("total"), path=self.doc.filename,
             table=table, written=written, compile_rule=self._rule_compiler(),
             suggested_rules=self._suggested_rules(),
+            display_colours=dict(data.get("display_colours", {})),
         )
 
     def _tag_values(self, kinds_data: dict) -> dict[str, set]:
