@@ -5,6 +5,7 @@ ScriptError with a position inside the script and the tokens that were expected.
 """
 from __future__ import annotations
 
+import difflib
 from functools import lru_cache
 
 from lark import Lark, Transformer, v_args
@@ -68,7 +69,7 @@ _TOKEN_TEXT = {
     "PLAYER": "a player (me, next, previous, others, everyone, chosen, dealer)",
     "COMPARE": "a comparison (== != < <= > >=)", "ADD": "+ or -", "MUL": "* / %",
     "EVENT": "an event (play, draw, turn_start, round_start)",
-    "_DRAWS": "draws", "_DISCARDS": "discards", "_WHERE": "where", "_ACCEPTS": "accepts",
+    "_DRAWS": "'draws'", "_DISCARDS": "'discards'", "_WHERE": "'where'", "_ACCEPTS": "'accepts'",
 }
 
 
@@ -81,14 +82,49 @@ def describe_token(name: str) -> str:
     return name.lower()
 
 
+# Words a terminal stands for, to suggest the nearest one to a misspelt word.
+_TOKEN_WORDS = {
+    "PLAYER": ("me", "next", "previous", "others", "everyone", "chosen", "dealer"),
+    "EVENT": ("play", "draw", "turn_start", "round_start"),
+    "_DRAWS": ("draws", "draw"), "_DISCARDS": ("discards", "discard"), "_ACCEPTS": ("accepts", "accept"),
+    "_WHERE": ("where",),
+}
+
+# Mistakes people make, recognised by what was found where: (found, expected) -> hint.
+_LABELS = [
+    (lambda found, expected: found == "then", "write `if CONDITION:` with a colon, without `then`"),
+    (lambda found, expected: found == "if" and "':'" in expected, "after `else`, write `elif CONDITION:`"),
+    (lambda found, expected: found == "end of line" and expected == ["':'"],
+     "end the line with `:` and indent the block under it (or put one statement after the colon)"),
+    (lambda found, expected: found in ("and", "or") and "end of line" in expected,
+     "a statement ends here: join statements with `;` or a new line (and/or join conditions)"),
+    (lambda found, expected: "'skip'" in expected and "'reverse'" in expected,
+     "a script is made of statements such as `next draws 2`, `skip next`, `choose colour`, "
+     "`if CONDITION:`; see docs/effects.md"),
+]
+
+
 def _syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
     line, column = max(error.line, 1), max(error.column, 1)
     if isinstance(error, UnexpectedCharacters):
         bad = text[error.pos_in_stream] if error.pos_in_stream < len(text) else "end"
-        return ScriptError(f"unexpected character {bad!r}", line, column)
-    expected = sorted({describe_token(name) for name in getattr(error, "expected", ()) or ()})
+        following = text[error.pos_in_stream + 1:error.pos_in_stream + 2]
+        hint = "to compare two values, write `==`" if bad == "=" and following != "=" else None
+        if bad == "'" and text[error.pos_in_stream:error.pos_in_stream + 2] != "'s":
+            hint = 'quote texts with double quotes: "like this"'
+        return ScriptError(f"unexpected character {bad!r}", line, column, hint=hint)
+    names = set(getattr(error, "expected", ()) or ())
+    parser_state = getattr(error, "interactive_parser", None)
+    if parser_state is not None:  # the tokens that really fit here, not the LALR state's lookahead
+        try:
+            names = set(parser_state.accepts()) or names
+        except Exception:  # noqa: BLE001 - the plain expected set is still a fine answer
+            pass
+    expected = sorted({describe_token(name) for name in names})
+    word = None
     if isinstance(error, UnexpectedToken):
         token = error.token
+        word = str(token) if token.type == "NAME" or token.type.isupper() and str(token).isalpha() else None
         found = "end of script" if token.type == "$END" else (
             describe_token(token.type) if token.type.startswith("_") else repr(str(token)))
         if token.type in ("_DEDENT", "$END", "_NL") and error.line in (-1, None):
@@ -100,11 +136,28 @@ def _syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
         found = "this"
     message = f"unexpected {found}"
     if expected:
-        shown = expected[:6]
+        shown = expected[:8]
         message += ", expected " + (shown[0] if len(shown) == 1 else "one of: " + ", ".join(shown))
         if len(expected) > len(shown):
             message += f" (and {len(expected) - len(shown)} more)"
-    return ScriptError(message, line, column)
+    hint = next((label for test, label in _LABELS if test(word or found.strip("'"), expected)), None)
+    if hint is None and word:
+        hint = _nearest_word(word, names)
+    return ScriptError(message, line, column, hint=hint)
+
+
+def _nearest_word(word: str, terminals: set) -> str | None:
+    """`did you mean 'draws'?` for a misspelt keyword among those expected."""
+    words: list[str] = []
+    for name in terminals:
+        if name in _TOKEN_WORDS:
+            words.extend(_TOKEN_WORDS[name])
+        else:
+            text = describe_token(name)
+            if text.startswith("'") and text[1:-1].isalpha():
+                words.append(text[1:-1])
+    close = difflib.get_close_matches(word, words, n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None
 
 
 def _last_position(text: str) -> tuple[int, int]:
