@@ -5,6 +5,7 @@ them are raised together in one EditionError.
 """
 from __future__ import annotations
 
+import difflib
 import re
 from pathlib import Path
 
@@ -41,11 +42,21 @@ def load_edition_text(text: str, filename: str = "<edition>", rules: list[str] |
 def build_edition(doc: YamlDoc, rules: list[str], settings: dict | None = None) -> Edition:
     source = source_of(doc) if isinstance(doc.data, dict) else Source(doc)
     if settings and isinstance(source.data, dict):
+        known = {*DEFAULT_SETTINGS, *(source.data.get("settings") or {})}
+        unknown = [name for name in settings if name not in known]
+        if unknown:
+            raise EditionError([Problem(Span(doc.filename, 1, 1), f"unknown setting '{name}'",
+                                        hint=_did_you_mean(name, known)) for name in unknown])
         source.data.setdefault("settings", {}).update(settings)
     problems = check_schema(source)
     if problems:
         raise EditionError(problems)
     return _Builder(source).build(rules)
+
+
+def _did_you_mean(name: str, known) -> str | None:
+    close = difflib.get_close_matches(name, sorted(known), n=1)
+    return f"did you mean '{close[0]}'?" if close else f"settings: {', '.join(sorted(known))}"
 
 
 class _Builder:

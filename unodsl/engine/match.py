@@ -104,7 +104,7 @@ class Match:
             raise IllegalMove("no decision is waiting for an answer")
         if decision.kind == WRITE_RULE and isinstance(option, str) and option not in decision.options:
             self._check_rule(option)  # any rule the players write, if it compiles
-        elif option not in decision.options:
+        elif not _is_option(option, decision.options):
             raise IllegalMove(self._refusal(decision, option))
         self.decision = None
         self.answers.append(option)
@@ -260,6 +260,11 @@ class Match:
         """The match's events as JSON lines (each with `extra` fields added)."""
         for event in self.log or ():
             stream.write(json.dumps({**extra, **event} if extra else event, default=_plain) + "\n")
+
+
+def _is_option(value, options: list) -> bool:
+    """`value` is one of `options`, of the same type: 1 is not True, nor True seat 1."""
+    return any(o is value or (type(o) is type(value) and o == value) for o in options)
 
 
 def _per_seat(agents, players: int) -> list:

@@ -55,6 +55,7 @@ class Compiled:
     source: str
     pure: bool = True  # a condition reading only the card, the top card and settings
     hooks: list = field(default_factory=list)  # (event, Compiled predicate or None, Compiled body)
+    tree: object = None  # the syntax tree it was compiled from (for checks and explanations)
 
 
 class _Emitter:
@@ -151,6 +152,14 @@ class _Emitter:
 
     def x_Compare(self, node, card):
         left, right = self.expr(node.left, card), self.expr(node.right, card)
+        types = {self.type_of(node.left), self.type_of(node.right)} - {"any"}
+        if len(types) > 1:
+            a, b = (self.type_of(n) for n in (node.left, node.right))
+            raise ScriptError(f"`{node.op}` compares {_A_TYPE[a]} with {_A_TYPE[b]}: they are never equal",
+                              node.line, node.column)
+        if node.op not in ("==", "!=") and types - {"number"}:
+            raise ScriptError(f"`{node.op}` compares numbers, not {_A_TYPE[types.pop()]}s"[:-1],
+                              node.line, node.column)
         op = node.op
         may_be_none = [_may_be_none(n) for n in (node.left, node.right)]
         if op in ("==", "!="):
@@ -173,6 +182,8 @@ class _Emitter:
         return f"(not {test})" if node.negated else test
 
     def x_Arith(self, node, card):
+        self.number(node.left, f"`{node.op}`")
+        self.number(node.right, f"`{node.op}`")
         op = "//" if node.op == "/" else node.op
         return f"({self.expr(node.left, card)} {op} {self.expr(node.right, card)})"
 
@@ -251,13 +262,41 @@ class _Emitter:
         else:
             self.emit(call.format(p=self.single(player)))
 
+    def number(self, node: ast.Node, what: str) -> None:
+        """`what` takes a whole number: say so when the script gives something else."""
+        kind = self.type_of(node)
+        if kind not in ("number", "any"):
+            raise ScriptError(f"{what} takes a number, not {_A_TYPE[kind]}", node.line, node.column)
+
+    def type_of(self, node: ast.Node) -> str:
+        """number, text, bool or any (a tag, whose values may be of any kind)."""
+        if isinstance(node, (ast.Int, ast.Arith, ast.Neg, ast.Count, ast.PlayerAttr)):
+            return "number"
+        if isinstance(node, ast.Str):
+            return "text"
+        if isinstance(node, ast.Name):
+            if node.name in ("number", "points", "players"):
+                return "number"
+            if node.name in ("colour", "symbol", "kind", "name") or node.name in self.vocab.values():
+                return "text"
+            return "bool" if node.name in ("wild", "playable") else "any"
+        if isinstance(node, ast.Dotted):
+            if node.base == "settings":
+                value = self.vocab.settings.get(node.attr)
+                return ("bool" if isinstance(value, bool) else "number" if isinstance(value, int)
+                        else "text" if isinstance(value, str) else "any")
+            return self.type_of(ast.Name(node.line, node.column, node.attr))
+        return "bool"
+
     def s_Draw(self, s):
+        self.number(s.amount, "`draws`")
         self.for_each(s.target, f"g.draw({{p}}, {self.expr(s.amount, 'card')})", aimed=True)
 
     def s_DrawUntil(self, s):
         self.for_each(s.target, f"g.draw_until({{p}}, {self.predicate(s.predicate)})", aimed=True)
 
     def s_DrawTo(self, s):
+        self.number(s.size, "`to`")
         self.for_each(s.target, f"g.draw_or_discard_to({{p}}, {self.expr(s.size, 'card')}, {s.can_draw})",
                       aimed=True)
 
@@ -320,6 +359,9 @@ class _Emitter:
             self.depth -= 1
 
 
+_A_TYPE = {"number": "a number", "text": "a text", "bool": "a condition", "any": "a value"}
+
+
 def _may_be_none(node: ast.Node) -> bool:
     """Card attributes can be absent (a Wild has no colour, a Skip no number)."""
     return isinstance(node, (ast.Name, ast.Dotted)) and not isinstance(node, ast.Int)
@@ -331,13 +373,13 @@ def _unknown(node: ast.Node, name: str, known: list[str], what: str = "name") ->
     return ScriptError(f"unknown {what} '{name}'", node.line, node.column, hint=hint)
 
 
-def _build(emitter: _Emitter, name: str, params: str, origin: str) -> Compiled:
+def _build(emitter: _Emitter, name: str, params: str, origin: str, tree=None) -> Compiled:
     header = f"def {name}({params}):"
     body = emitter.lines or ["    pass"]
     source = "\n".join([header, *body]) + "\n"
     namespace: dict = {}
     exec(compile(source, origin, "exec"), namespace)  # source built only from our own syntax tree
-    return Compiled(namespace[name], source, emitter.pure)
+    return Compiled(namespace[name], source, emitter.pure, tree=tree)
 
 
 def compile_condition(node: ast.Node, vocab: Vocabulary, origin: str = "<condition>") -> Compiled:
@@ -346,7 +388,7 @@ def compile_condition(node: ast.Node, vocab: Vocabulary, origin: str = "<conditi
     emitter.emit(f"return bool({emitter.expr(node, 'c')})")
     if emitter.asks:
         raise ScriptError("a condition here cannot ask a player a question", node.line, node.column)
-    return _build(emitter, "condition", "c, g, me", origin)
+    return _build(emitter, "condition", "c, g, me", origin, node)
 
 
 def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script>") -> Compiled:
@@ -354,7 +396,7 @@ def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script
     emitter = _Emitter(vocab)
     statements = [s for s in script.body if not isinstance(s, ast.On)]
     emitter.block(tuple(statements))
-    compiled = _build(emitter, "effect", "g, me, card", origin)
+    compiled = _build(emitter, "effect", "g, me, card", origin, script)
     for hook in (s for s in script.body if isinstance(s, ast.On)):
         guard = compile_condition(hook.predicate, vocab, origin) if hook.predicate else None
         body = compile_script(ast.Script(hook.line, hook.column, hook.body), vocab, origin)
