@@ -120,5 +120,65 @@ def test_command(paths: tuple[str, ...]) -> None:
         raise SystemExit(1)
 
 
+# ---- authoring: schema, new, cards, explain ------------------------------------------
+
+@main.command("schema")
+def schema_command() -> None:
+    """Print the JSON Schema of edition files (for editors: `unodsl schema > edition.schema.json`)."""
+    from .authoring import schema_text
+
+    click.echo(schema_text())
+
+
+@main.command("new")
+@click.argument("name")
+@click.option("--dir", "directory", default=".", show_default=True, type=click.Path(file_okay=False),
+              help="The folder to write NAME.yaml in (made if missing).")
+@click.option("--schema", "schema_ref", default="edition.schema.json", show_default=True,
+              metavar="PATH|URL", help="Where the file's first line tells editors the schema is.")
+def new_command(name: str, directory: str, schema_ref: str) -> None:
+    """Write NAME.yaml: a new edition built on classic, with one card of your own, that validates.
+
+    Never overwrites a file.
+    """
+    from .authoring import EDITION_ID, new_edition, new_edition_message
+
+    if name.endswith((".yaml", ".yml")):
+        name = name.rsplit(".", 1)[0]
+    if not EDITION_ID.match(name):
+        raise click.BadParameter("use lowercase letters, digits, '-' and '_' (like party-uno)",
+                                 param_hint="NAME")
+    click.echo(new_edition_message(new_edition(name, directory, schema_ref)))
+
+
+@main.command("cards")
+@click.argument("edition", metavar="EDITION")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def cards_command(edition: str, as_json: bool) -> None:
+    """Print the expanded deck of EDITION: kind, colour, count, points, effect."""
+    from .authoring import cards_json, format_cards
+
+    loaded = load_edition(edition)
+    click.echo(cards_json(loaded) if as_json else format_cards(loaded))
+
+
+@main.command("explain")
+@click.argument("edition", metavar="EDITION")
+@click.argument("card", metavar="CARD")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def explain_command(edition: str, card: str, as_json: bool) -> None:
+    """Say in words what CARD of EDITION does and when it may be played.
+
+    CARD is a kind's id or name (`wild_draw_four`, "Wild Draw Four") or a card
+    as players say it ("red 7"). The words are generated from the card's scripts.
+    """
+    from .authoring import explain, explain_json, find_kind, format_explanation
+
+    loaded = load_edition(edition)
+    explanation = explain(loaded, find_kind(loaded, card))
+    click.echo(explain_json(explanation) if as_json else format_explanation(explanation))
+
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

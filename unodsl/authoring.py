@@ -1,0 +1,362 @@
+"""Tools for edition authors: the schema, a new edition, the deck as a table, a card in words.
+
+Plain functions behind `unodsl schema`, `new`, `cards` and `explain`; the
+commands in unodsl/cli.py only parse options and print what these return.
+Nothing here knows a card by name: the new edition comes from a template in
+editions/templates/, and explanations are generated from each kind's scripts
+(unodsl.lang.describe).
+"""
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import textwrap
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .edition.inherit import source_of
+from .edition.model import Card, CardKind, Edition
+from .edition.schema import schema
+from .edition.yamlsrc import load_yaml_file
+from .engine.setup import resolve_cards
+from .errors import UnoError
+from .lang import ast
+from .lang.describe import THE_DEALER, CardRef, Context, Describer, join, plural, playable_text
+from .lang.parse import parse_condition, parse_script
+from .resources import data_dir
+
+EDITION_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")  # as the schema's `id`
+TEMPLATE = "new-edition.yaml"
+SCHEMA_FILE = "edition.schema.json"
+WIDTH = 78
+
+
+# ---- unodsl schema -----------------------------------------------------------------------
+
+def schema_text() -> str:
+    """The edition schema as JSON text (what `unodsl schema` prints)."""
+    return json.dumps(schema(), indent=2, ensure_ascii=False)
+
+
+# ---- unodsl new ----------------------------------------------------------------------------
+
+def edition_title(name: str) -> str:
+    """`party-uno` -> `Party UNO`."""
+    words = [w for w in re.split(r"[-_]+", name) if w]
+    return " ".join("UNO" if w.lower() == "uno" else w.capitalize() for w in words) or name
+
+
+def new_edition_text(name: str, schema_ref: str = SCHEMA_FILE) -> str:
+    """A new edition built on classic, from editions/templates/new-edition.yaml."""
+    template = (data_dir("editions") / "templates" / TEMPLATE).read_text(encoding="utf-8")
+    values = {"name": edition_title(name), "id": name, "file": f"{name}.yaml", "schema": schema_ref}
+
+    def fill(match: re.Match) -> str:
+        return values[match[1]]
+
+    return re.sub(r"\{\{(\w+)\}\}", fill, template)
+
+
+@dataclass
+class NewEdition:
+    path: Path
+    schema_missing: bool  # no edition.schema.json beside it yet
+
+
+def new_edition(name: str, directory: str | Path = ".", schema_ref: str = SCHEMA_FILE) -> NewEdition:
+    """Write NAME.yaml in `directory`; never overwrites a file."""
+    if not EDITION_ID.match(name):
+        raise ValueError(f"'{name}' is not an edition name: use lowercase letters, digits, '-' and '_'")
+    folder = Path(directory)
+    path = folder / f"{name}.yaml"
+    if path.exists():
+        raise UnoError(f"{path} already exists; unodsl new does not overwrite a file "
+                       f"(choose another name, or --dir for another folder)")
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(path, "x", encoding="utf-8") as stream:  # "x": refuse a file created meanwhile
+        stream.write(new_edition_text(name, schema_ref))
+    return NewEdition(path, schema_ref == SCHEMA_FILE and not (folder / SCHEMA_FILE).exists())
+
+
+def new_edition_message(new: NewEdition) -> str:
+    path = str(new.path)
+    lines = [f"Wrote {path}: a new edition built on classic, with one card of your own.",
+             f"Check it:      unodsl validate {path}",
+             f"See its deck:  unodsl cards {path}"]
+    if new.schema_missing:
+        schema_path = new.path.parent / SCHEMA_FILE
+        lines.append(f"Editor help:   unodsl schema > {schema_path}")
+    return "\n".join(lines)
+
+
+# ---- unodsl cards -------------------------------------------------------------------------
+
+@dataclass
+class DeckRow:
+    kind: CardKind
+    colour: str | None
+    cards: list[Card] = field(default_factory=list)
+
+    @property
+    def points(self) -> str:
+        values = sorted({c.points for c in self.cards})
+        return str(values[0]) if len(values) == 1 else f"{values[0]}-{values[-1]}"
+
+    @property
+    def script(self) -> tuple[str, str]:
+        """(field, source text) the row shows: the effect, or a table card's use."""
+        sources = self.kind.sources
+        if "effect" in sources:
+            return "effect", sources["effect"]
+        if "use" in sources:
+            return "use", sources["use"]
+        return "", ""
+
+
+def deck_rows(edition: Edition) -> list[DeckRow]:
+    """The expanded deck, one row per kind and colour, in deck order."""
+    rows: dict[tuple, DeckRow] = {}
+    for card in edition.deck:
+        key = (card.kind, card.colour)
+        if key not in rows:
+            rows[key] = DeckRow(card.spec, card.colour)
+        rows[key].cards.append(card)
+    return list(rows.values())
+
+
+def one_line(script: str) -> str:
+    """A script on one line: comments dropped, statements joined with `;`."""
+    parts: list[str] = []
+    for raw in script.splitlines():
+        line = _without_comment(raw).strip()
+        if not line:
+            continue
+        if parts and parts[-1].endswith(":"):
+            parts[-1] += " " + line
+        else:
+            parts.append(line)
+    return "; ".join(parts)
+
+
+def _without_comment(line: str) -> str:
+    quoted = False
+    for index, char in enumerate(line):
+        if char == '"':
+            quoted = not quoted
+        elif char == "#" and not quoted:
+            return line[:index]
+    return line
+
+
+def shorten(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1].rstrip() + "…"
+
+
+def format_cards(edition: Edition, effect_width: int = 60) -> str:
+    """The deck as an aligned table: kind, colour, count, points, effect."""
+    rows = deck_rows(edition)
+    table = [("kind", "colour", "count", "points", "effect")]
+    for row in rows:
+        what, text = row.script
+        line = one_line(text)
+        if what == "use":
+            line = f"(use) {line}"
+        table.append((row.kind.id, row.colour or "-", str(len(row.cards)), row.points,
+                      shorten(line, effect_width)))
+    table.append(("total", "", str(len(edition.deck)), "", ""))
+    widths = [max(len(r[i]) for r in table) for i in range(4)]
+    out = []
+    for kind, colour, count, points, effect in table:
+        cells = [kind.ljust(widths[0]), colour.ljust(widths[1]), count.rjust(widths[2]),
+                 points.ljust(widths[3]), effect]
+        out.append("  ".join(cells).rstrip())
+    return f"{edition.name} ({edition.id}): {len(edition.deck)} cards\n\n" + "\n".join(out)
+
+
+def cards_json(edition: Edition) -> str:
+    rows = []
+    for row in deck_rows(edition):
+        what, text = row.script
+        rows.append({
+            "kind": row.kind.id, "name": row.kind.name, "colour": row.colour, "count": len(row.cards),
+            "points": row.kind.points,
+            "numbers": sorted({c.number for c in row.cards if c.number is not None}),
+            what or "effect": one_line(text) or None,
+            "table": row.kind.id in edition.table,
+        })
+    return json.dumps({"edition": edition.id, "name": edition.name, "total": len(edition.deck),
+                       "cards": rows}, indent=2, ensure_ascii=False)
+
+
+# ---- unodsl explain ------------------------------------------------------------------------
+
+def find_kind(edition: Edition, query: str) -> CardKind:
+    """The kind a user names: its id (`wild_draw_four`), its name (`Wild Draw Four`, or
+    the part in parentheses), its symbol, or a card as players say it (`red 7`)."""
+    wanted = " ".join(re.sub(r"[-_]", " ", query).split()).lower()
+    for kind in edition.kinds.values():
+        names = {kind.id.replace("_", " ").lower(), kind.name.lower(),
+                 (kind.symbol or "").replace("-", " ").lower()}
+        names |= {part.lower() for part in re.findall(r"\(([^)]*)\)", kind.name)}
+        if wanted in names:
+            return kind
+    if wanted and wanted not in {c.lower() for c in edition.colours}:
+        try:
+            return resolve_cards(edition, [query], list(edition.deck))[0].spec
+        except UnoError:
+            pass
+    choices = {k.id for k in edition.kinds.values()} | {k.name for k in edition.kinds.values()}
+    choices |= {c.label() for c in edition.deck}
+    by_lower = {choice.lower(): choice for choice in sorted(choices)}
+    close = difflib.get_close_matches(query.lower(), list(by_lower), n=1, cutoff=0.5)
+    hint = f"did you mean '{by_lower[close[0]]}'?" if close else "its kinds: " + ", ".join(edition.kinds)
+    raise UnoError(f"{edition.name} has no card '{query}' ({hint})")
+
+
+@dataclass
+class Explanation:
+    kind: CardKind
+    edition: Edition
+    sections: list[tuple[str, str]]  # (heading, text)
+
+    def as_dict(self) -> dict:
+        return {"edition": self.edition.id, "kind": self.kind.id, "name": self.kind.name,
+                "sections": dict(self.sections)}
+
+
+def describer_for(edition: Edition) -> Describer:
+    return Describer(edition.vocabulary, {k.id: k.name for k in edition.kinds.values()})
+
+
+def explain(edition: Edition, kind: CardKind) -> Explanation:
+    """What a kind of card does, when it may be played, at the start, out of turn, its points."""
+    words = describer_for(edition)
+    sources = kind.sources
+    raw = _raw_kind(edition, kind.id)
+    on_table = kind.id in edition.table
+    sections = [("In the deck", _deck_text(edition, kind))]
+
+    playable = parse_condition(sources.get("playable", "always"))
+    never_played = isinstance(playable, ast.Const) and not playable.value
+    if "effect" in sources:
+        sections.append(("When played", words.script(parse_script(sources["effect"]))))
+    elif not never_played:
+        sections.append(("When played", "Nothing happens beyond the play."))
+    bluff = parse_condition(sources["bluff_if"]) if "bluff_if" in sources else None
+    sections.append(("When it may be played", playable_text(words, playable, bluff)))
+
+    if "on_start" in sources:
+        start = words.script(parse_script(sources["on_start"]), Context(me=THE_DEALER, start=True))
+        sections.append(("As the start card", start))
+    elif not on_table:
+        sections.append(("As the start card", "No rule of its own: the player after the dealer plays "
+                                              "first, on it."))
+
+    reaction = raw.get("reaction") if isinstance(raw.get("reaction"), dict) else None
+    if kind.reaction_against is not None and reaction is not None:
+        sections.append(("Out of turn", _reaction_text(words, sources, reaction)))
+    if "use" in sources:
+        use = words.script(parse_script(sources["use"]))
+        sections.append(("On the table", (
+            "It lies in the middle of the table and is never dealt. At any decision put to them, a "
+            f"player may use it on another player, the chosen player. Then: {_lower(use)} It lies on "
+            "that player until their next turn has come, then returns to the middle.")))
+    if kind.blank:
+        sections.append(("Blank cards", _blank_text(words, raw)))
+    sections.append(("Points", _points_text(edition, kind, never_played and on_table)))
+    return Explanation(kind, edition, sections)
+
+
+def _raw_kind(edition: Edition, kid: str) -> dict:
+    """The kind's fields as written (merged over the base), for the parts a CardKind
+    keeps compiled only: its reaction and the rules written on blank cards."""
+    try:
+        data = source_of(load_yaml_file(Path(edition.path))).data
+    except (UnoError, OSError):
+        return {}
+    kind = (data.get("kinds") or {}).get(kid) if isinstance(data, dict) else None
+    return kind if isinstance(kind, dict) else {}
+
+
+def _deck_text(edition: Edition, kind: CardKind) -> str:
+    cards = [c for c in edition.deck if c.kind == kind.id]
+    if not cards:
+        return "None: the deck holds no card of this kind."
+    colours = [c for c in edition.colours if any(card.colour == c for card in cards)]
+    text = plural(len(cards), "card")
+    if not colours:
+        text += ", Wild: no colour of its own" if kind.wild else ", with no colour"
+    else:
+        counts = {c: sum(card.colour == c for card in cards) for c in colours}
+        if len(set(counts.values())) == 1:
+            text += f": {counts[colours[0]]} in each colour ({join(colours)})"
+        else:
+            text += ": " + join(f"{n} {c}" for c, n in counts.items())
+    numbers = sorted({c.number for c in cards if c.number is not None})
+    if numbers:
+        text += f", numbered {numbers[0]} to {numbers[-1]}" if numbers == list(
+            range(numbers[0], numbers[-1] + 1)) and len(numbers) > 1 else f", numbered {join(map(str, numbers))}"
+    if kind.id in edition.table:
+        text += "; it lies on the table and is never dealt" if len(cards) == 1 else (
+            "; they lie on the table and are never dealt")
+    return text + "."
+
+
+def _reaction_text(words: Describer, sources: dict, reaction: dict) -> str:
+    against_text = sources.get("reaction.against", reaction.get("against", "always"))
+    against = parse_condition(against_text)
+    if isinstance(against, ast.Const) and against.value:
+        which = "any action card aimed at you"
+    else:
+        action = CardRef("the action card", "the action card's")
+        which = f"an action card aimed at you, when {words.condition(against, Context(card=action))}"
+    text = (f"May be played out of turn against {which}, before it applies to you: the rest of that "
+            "card's actions against you are cancelled")
+    effect = sources.get("reaction.effect", reaction.get("effect"))
+    if effect:
+        text += f", and then: {_lower(words.script(parse_script(effect)))}"
+    else:
+        text += "."
+    return text
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _blank_text(words: Describer, raw: dict) -> str:
+    text = ("Players write house rules on these cards: before the game (`written:` in the edition "
+            "file, or `--rule`), or at the table when a blank one is first played.")
+    written = [r for r in raw.get("written") or [] if isinstance(r, str)]
+    if written:
+        rules = [f"({i}) {words.script(parse_script(rule))}" for i, rule in enumerate(written, 1)]
+        text += " Written in the edition: " + " ".join(rules)
+    return text
+
+
+def _points_text(edition: Edition, kind: CardKind, never_in_hand: bool) -> str:
+    if kind.points == "face":
+        numbers = sorted({c.number for c in edition.deck if c.kind == kind.id and c.number is not None})
+        span = f" ({numbers[0]} to {numbers[-1]})" if numbers else ""
+        return f"Its number{span} in points when left in a hand at the end of a round."
+    text = f"{plural(kind.points, 'point')} when left in a hand at the end of a round."
+    if never_in_hand:
+        text += " (It is never in a hand.)"
+    return text
+
+
+def format_explanation(explanation: Explanation, width: int = WIDTH) -> str:
+    kind = explanation.kind
+    lines = [f"{kind.name} ({kind.id}), {explanation.edition.name}"]
+    for heading, text in explanation.sections:
+        lines.append("")
+        lines.append(heading + ":")
+        lines.extend(textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="  ",
+                                   break_on_hyphens=False, break_long_words=False))
+    return "\n".join(lines)
+
+
+def explain_json(explanation: Explanation) -> str:
+    return json.dumps(explanation.as_dict(), indent=2, ensure_ascii=False)
+
