@@ -77,6 +77,7 @@ def test_an_error_the_change_causes_in_an_inherited_script_points_into_the_base(
     base = write(tmp_path, "base.yaml", """\
         name: Base
         colours: [red, blue]
+        settings: {players: {min: 2, max: 2}}
         kinds:
           number:
             name: Number
@@ -86,7 +87,9 @@ def test_an_error_the_change_causes_in_an_inherited_script_points_into_the_base(
             name: Red bomb
             deck: {count: 1}
             points: 10
+            playable: always
             effect: others discard all where colour == red
+            on_start: pass
         """)
     child = write(tmp_path, "child.yaml", """\
         name: Child
@@ -97,7 +100,7 @@ def test_an_error_the_change_causes_in_an_inherited_script_points_into_the_base(
     with pytest.raises(unodsl.EditionError) as error:
         unodsl.load_edition(str(child))
     (problem,) = error.value.problems
-    assert (problem.span.file, problem.span.line, problem.span.column) == (str(base), 12, 48)
+    assert (problem.span.file, problem.span.line, problem.span.column) == (str(base), 14, 48)
     assert "unknown name 'red'" in problem.message
 
 

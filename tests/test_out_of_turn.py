@@ -45,8 +45,10 @@ TEXT = CLASSIC.replace("total: 108\n", "").replace(
     "\nkinds:\n", "\nkinds:\n" + EXTRA_KINDS.split("table:")[0].lstrip("\n"), 1) + "table: [veto]\n"
 EDITION = unodsl.load_edition_text(TEXT, "extra.yaml")
 # The same without the table card, for tests where its options would be in the way.
-NO_TABLE = unodsl.load_edition_text(TEXT.replace("table: [veto]\n", "").replace("use: skip chosen", ""),
-                                    "no-table.yaml")
+NO_TABLE = unodsl.load_edition_text(
+    TEXT.replace("table: [veto]\n", "").replace(
+        "  veto:\n    name: Table Veto\n    deck: {count: 1}\n    points: 0\n    use: skip chosen\n", ""),
+    "no-table.yaml")
 
 
 def stacked(hands, edition=NO_TABLE, **kw):

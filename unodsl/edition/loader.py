@@ -14,6 +14,7 @@ from ..lang import ast
 from ..lang.compile import Compiled, Vocabulary, compile_condition, compile_script
 from ..lang.parse import parse_condition, parse_script
 from ..resources import edition_path
+from .checks import check_edition
 from .inherit import Source, source_of
 from .rules import rule_sources, starter_rules
 from .model import DEFAULT_PLAYABLE, DEFAULT_SETTINGS, Card, CardKind, Edition
@@ -50,8 +51,34 @@ def build_edition(doc: YamlDoc, rules: list[str], settings: dict | None = None) 
         source.data.setdefault("settings", {}).update(settings)
     problems = check_schema(source)
     if problems:
-        raise EditionError(problems)
+        # The shape is wrong somewhere; still report the script mistakes in the
+        # parts that are right, so that one run shows everything.
+        raise EditionError(_in_order(problems + _script_syntax_problems(source)))
     return _Builder(source).build(rules)
+
+
+def _script_syntax_problems(source: Source) -> list[Problem]:
+    """Syntax errors of every script and condition found where the schema expects one."""
+    found = []
+    kinds = source.data.get("kinds") if isinstance(source.data, dict) else None
+    for kid, spec in (kinds or {}).items() if isinstance(kinds, dict) else ():
+        if not isinstance(spec, dict):
+            continue
+        for field_name, parse in (("effect", parse_script), ("on_start", parse_script), ("use", parse_script),
+                                  ("playable", parse_condition), ("bluff_if", parse_condition)):
+            text = spec.get(field_name)
+            if not isinstance(text, str):
+                continue
+            try:
+                parse(text)
+            except ScriptError as error:
+                span = source.script_span(("kinds", kid, field_name), error.line, error.column)
+                found.append(Problem(span, error.message, hint=error.hint, source_line=source.line_text(span)))
+    return found
+
+
+def _in_order(problems: list[Problem]) -> list[Problem]:
+    return sorted(problems, key=lambda p: (p.span.file, p.span.line, p.span.column))
 
 
 def _did_you_mean(name: str, known) -> str | None:
@@ -113,8 +140,8 @@ class _Builder:
                 self.problem(("kinds", kid), f"'{kid}' lies on the table but has no `use:` script")
         self._check_totals(deck)
         if self.problems:
-            raise EditionError(sorted(self.problems, key=lambda p: (p.span.line, p.span.column)))
-        return Edition(
+            raise EditionError(_in_order(self.problems))
+        edition = Edition(
             name=data["name"], id=data.get("id", Path(self.doc.filename).stem),
             version=str(data.get("version", "1")), source=data.get("source", ""),
             colours=colours, settings=settings, kinds=kinds, deck=deck,
@@ -123,6 +150,12 @@ class _Builder:
             suggested_rules=self._suggested_rules(),
             display_colours=dict(data.get("display_colours", {})),
         )
+        found = check_edition(edition, self.doc) + self.problems
+        errors = [p for p in found if p.severity == "error"]
+        if errors:
+            raise EditionError(_in_order(found))
+        edition.warnings = _in_order(found)
+        return edition
 
     def _tag_values(self, kinds_data: dict) -> dict[str, set]:
         tags: dict[str, set] = {}

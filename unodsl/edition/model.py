@@ -94,6 +94,7 @@ class Edition:
     written: dict = field(default_factory=dict)  # blank card uid -> Compiled rule written on it
     compile_rule: object = None  # text -> Compiled, for rules written during play
     suggested_rules: list = field(default_factory=list)  # scripts offered for blank cards
+    warnings: list = field(default_factory=list)  # Problems that do not stop it being played
     faces: list = field(default_factory=list)  # one card per face number
     playable_cache: dict = field(default_factory=dict)  # (top face, colour) -> playable by face
     display_colours: dict = field(default_factory=dict)  # colour -> terminal colour name (`purple: magenta`)

@@ -1,0 +1,144 @@
+"""Checks of meaning on a built edition: what parses and compiles, but cannot work.
+
+Each check returns Problems placed in the file where the offending text is:
+an error when the edition cannot be played as written (a card that can never
+be played, a `draws until` that no card satisfies), a warning when it is
+probably a mistake (a Wild with no start-card rule, `bluffed` without
+`bluff_if`).
+"""
+from __future__ import annotations
+
+from ..errors import Problem
+from ..lang import ast
+from ..lang.compile import compile_condition
+
+
+def check_edition(edition, source) -> list[Problem]:
+    """Every problem of meaning in `edition` (built from `source`, for positions)."""
+    problems: list[Problem] = []
+    for check in (_never_playable, _predicates_nothing_satisfies, _bluffed_without_rule,
+                  _no_start_rule, _table_and_players):
+        problems.extend(check(edition, source))
+    return problems
+
+
+def _warning(source, path, message, hint=None) -> Problem:
+    return source.problem(path, message, hint, severity="warning")
+
+
+def _never_playable(edition, source) -> list[Problem]:
+    """A kind (not a table card) that no top card and no colour lets anyone play."""
+    if not edition.pure_playable:
+        return []  # conditions that read the game cannot be tried on cards alone
+    found = []
+    states = [(top, colour) for top in edition.faces for colour in (*edition.colours, None)]
+    for kind in edition.kinds.values():
+        if kind.id in edition.table:
+            continue
+        card = next((c for c in edition.deck if c.kind == kind.id), None)
+        if card is None:
+            continue
+        if not any(kind.playable.function(card, _Table(top, colour), 0) for top, colour in states):
+            found.append(source.problem(("kinds", kind.id, "playable"),
+                                        f"no card on the table ever lets a {kind.name} be played",
+                                        "check `playable:` (a table card belongs in `table:`)"))
+    return found
+
+
+class _Table:
+    """Enough of a round for a pure `playable` condition: the top card and the colour."""
+
+    def __init__(self, top, colour):
+        self.discard = [top]
+        self.colour = colour
+
+
+def _predicates_nothing_satisfies(edition, source) -> list[Problem]:
+    """`draws until C` with no card satisfying C draws the whole pile; a `where C` that
+    no card satisfies never does anything."""
+    found = []
+    for path, tree in _scripts(edition):
+        for node in _walk(tree):
+            predicate = getattr(node, "predicate", None)
+            if predicate is None or not isinstance(node, (ast.DrawUntil, ast.DiscardAll, ast.GiveAll)):
+                continue
+            compiled = compile_condition(predicate, edition.vocabulary)
+            if not compiled.pure or any(compiled.function(c, None, None) for c in edition.deck):
+                continue
+            span = source.script_span(path, predicate.line, predicate.column)
+            if isinstance(node, ast.DrawUntil):
+                found.append(Problem(span, "no card of this deck satisfies this condition: "
+                                           "the player would draw every card there is",
+                                     source_line=source.line_text(span)))
+            else:
+                found.append(Problem(span, "no card of this deck satisfies this condition: "
+                                           "the statement never does anything", severity="warning",
+                                     source_line=source.line_text(span)))
+    return found
+
+
+def _bluffed_without_rule(edition, source) -> list[Problem]:
+    found = []
+    for kind in edition.kinds.values():
+        if kind.bluff_if is None and kind.effect is not None and any(
+                isinstance(n, ast.Bluffed) for n in _walk(kind.effect.tree)):
+            found.append(_warning(source, ("kinds", kind.id, "effect"),
+                                  f"{kind.name} reads `bluffed` but has no `bluff_if:` rule, so it is never true",
+                                  "add `bluff_if: CONDITION` saying when playing it is a bluff"))
+    return found
+
+
+def _no_start_rule(edition, source) -> list[Problem]:
+    """An action card turned up first does nothing unless the kind says what happens."""
+    found = []
+    for kind in edition.kinds.values():
+        if kind.effect is not None and kind.on_start is None and kind.id not in edition.table:
+            found.append(_warning(source, ("kinds", kind.id),
+                                  f"{kind.name} has an effect but no `on_start:` rule: turned up to start "
+                                  "the discard pile, it does nothing",
+                                  "say what the sheet says, e.g. `on_start: next chooses colour` "
+                                  "or `on_start: turn another`"))
+    return found
+
+
+def _table_and_players(edition, source) -> list[Problem]:
+    found = []
+    settings = edition.settings
+    players = settings["players"]
+    if players["min"] > players["max"]:
+        found.append(source.problem(("settings", "players"),
+                                    f"players: min {players['min']} is more than max {players['max']}"))
+    dealt = sum(1 for c in edition.deck if c.kind not in edition.table)
+    needed = players["max"] * settings["hand_size"] + 1  # hands and the first discard
+    if needed > dealt:
+        found.append(source.problem(("settings", "hand_size"),
+                                    f"{players['max']} hands of {settings['hand_size']} cards and a start card "
+                                    f"need {needed} cards; the deck deals {dealt}",
+                                    "lower hand_size or players.max, or add cards"))
+    display = source.data.get("display_colours") or {}
+    for colour in display:
+        if colour not in edition.colours:
+            found.append(source.problem(("display_colours", colour), f"'{colour}' is not a colour of this edition"))
+    return found
+
+
+def _scripts(edition):
+    """(path, syntax tree) of every compiled script of the edition."""
+    for kind in edition.kinds.values():
+        for field_name in ("effect", "on_start", "use"):
+            compiled = getattr(kind, field_name)
+            if compiled is not None and compiled.tree is not None:
+                yield ("kinds", kind.id, field_name), compiled.tree
+        if kind.reaction_effect is not None:
+            yield ("kinds", kind.id, "reaction", "effect"), kind.reaction_effect.tree
+
+
+def _walk(node):
+    """Every node below `node`, depth first."""
+    if isinstance(node, ast.Node):
+        yield node
+        for value in vars(node).values():
+            yield from _walk(value)
+    elif isinstance(node, tuple):
+        for item in node:
+            yield from _walk(item)
