@@ -72,14 +72,39 @@ def test_validate_reports_every_file(tmp_path, monkeypatch):
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
     assert lines[0].startswith("broken_deck.yaml:12:")
-    assert lines[-1] == "classic: ok"
+    assert lines[-2:] == ["classic: ok", "3 errors, 0 warnings"]
+
+
+def test_validate_json_lists_every_problem(tmp_path, monkeypatch):
+    shutil.copy(GOLDEN / "broken_deck.yaml", tmp_path / "broken_deck.yaml")
+    monkeypatch.chdir(tmp_path)
+    result = run("validate", "--format", "json", "broken_deck.yaml", "classic")
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["ok"] is False
+    assert report["files"] == [{"edition": "broken_deck.yaml", "ok": False}, {"edition": "classic", "ok": True}]
+    first = report["problems"][0]
+    assert (first["file"], first["line"], first["column"], first["severity"]) == ("broken_deck.yaml", 12, 42, "error")
+    assert len(report["problems"]) == 3
+
+
+def test_strict_turns_warnings_into_errors(tmp_path):
+    path = tmp_path / "warn.yaml"
+    path.write_text("name: Warn\nbase: classic\nkinds:\n  skip:\n    on_start: null\n")
+    path.write_text("name: Warn\nbase: classic\nkinds:\n  odd:\n    name: Odd\n    deck: {count: 1}\n"
+                    "    points: 5\n    playable: always\n    effect: skip next\n")
+    lenient = run("validate", str(path))
+    assert lenient.exit_code == 0 and ": warning: Odd has an effect but no `on_start:` rule" in lenient.stdout
+    strict = run("validate", "--strict", str(path))
+    assert strict.exit_code == 1 and ": error: Odd has an effect but no `on_start:` rule" in strict.stdout
 
 
 def test_validate_unknown_edition():
     result = run("validate", "no-such-edition")
     no_traceback(result)
     assert result.exit_code == 1
-    assert result.stdout == "no-such-edition:1:1: error: no edition named 'no-such-edition' and no such file\n"
+    assert result.stdout == ("no-such-edition:1:1: error: no edition named 'no-such-edition' and no such file\n"
+                             "1 error, 0 warnings\n")
 
 
 @pytest.mark.parametrize("args", [

@@ -16,7 +16,7 @@ import pytest
 import unodsl
 from unodsl.agents import make_agent
 from unodsl.agents.base import Agent
-from unodsl.cli import validate
+from unodsl.validate import format_text, validate
 from unodsl.engine import decisions as d
 from unodsl.engine.decisions import PASS, TableUse
 from unodsl.engine.round import Round
@@ -79,9 +79,9 @@ def edition(name: str):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_edition_validates(name):
-    said: list[str] = []
-    assert validate((f"editions/{name}.yaml",), echo=said.append), said
-    assert said == [f"editions/{name}.yaml: ok"]
+    report = validate([f"editions/{name}.yaml"], strict=True)
+    assert report.clean(strict=True), format_text(report)
+    assert format_text(report) == f"editions/{name}.yaml: ok"  # not even a warning
     assert edition(name).id == name
 
 

@@ -38,33 +38,21 @@ def main() -> None:
 
 # ---- validate -------------------------------------------------------------------
 
-def validate(editions: tuple[str, ...], echo=click.echo) -> bool:
-    """Load each edition (a name like `classic` or a path) and report every problem.
-
-    Prints `file:line:col: error: message` (and hint lines) per problem, or
-    `EDITION: ok`. True when all of them are clean.
-    """
-    clean = True
-    for edition in editions:
-        try:
-            load_edition(edition)
-        except EditionError as error:
-            clean = False
-            for problem in error.problems:
-                echo(problem.format())
-        except UnoError as error:
-            clean = False
-            echo(f"{edition}: error: {error}")
-        else:
-            echo(f"{edition}: ok")
-    return clean
-
-
 @main.command("validate")
 @click.argument("editions", metavar="FILE|NAME...", nargs=-1, required=True)
-def validate_command(editions: tuple[str, ...]) -> None:
-    """Check edition files (or built-in editions by name) and list every problem."""
-    if not validate(editions):
+@click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text for people; json (one object, a list of problems) for tools.")
+@click.option("--strict", is_flag=True, help="Count warnings as errors.")
+def validate_command(editions: tuple[str, ...], output: str, strict: bool) -> None:
+    """Check edition files (or built-in editions by name) and list every problem.
+
+    Exit status: 0 clean, 1 problems found, 2 usage error.
+    """
+    from .validate import format_json, format_text, validate
+
+    report = validate(list(editions), strict=strict)
+    click.echo(format_json(report) if output == "json" else format_text(report))
+    if not report.clean(strict):
         raise SystemExit(1)
 
 

@@ -31,11 +31,13 @@ class Problem:
     source_line: str | None = None  # the offending line, for a caret display
 
     def format(self, with_source: bool = False) -> str:
+        """`file:line:col: severity: message`, then (with_source) the line with a
+        caret under the spot, then the hint."""
         text = f"{self.span}: {self.severity}: {self.message}"
+        if with_source and self.source_line:
+            text += f"\n  {self.source_line}\n  {' ' * (self.span.column - 1)}^"
         if self.hint:
             text += f"\n  hint: {self.hint}"
-        if with_source and self.source_line is not None:
-            text += f"\n  {self.source_line}\n  {' ' * (self.span.column - 1)}^"
         return text
 
     def as_dict(self) -> dict:
