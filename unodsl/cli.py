@@ -167,6 +167,13 @@ def explain_command(edition: str, card: str, as_json: bool) -> None:
     click.echo(explain_json(explanation) if as_json else format_explanation(explanation))
 
 
+# ---- play, resume (unodsl/terminal) ------------------------------------------------
+
+from .terminal.commands import play_command, resume_command  # noqa: E402
+
+main.add_command(play_command)
+main.add_command(resume_command)
+
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -1,0 +1,15 @@
+"""Playing an edition at the terminal: people and bots at one table.
+
+- `seats.py`: who sits where (`--players you,greedy,alice`);
+- `style.py`: colours (ANSI, or none: not a terminal, NO_COLOR, --no-color);
+- `narrate.py`: the match log told one line per turn;
+- `render.py`: the table, a hand, the scores, in 80 columns;
+- `prompt.py`: each Decision as numbered choices and shortcuts, and replies read;
+- `save.py`: saved matches (edition, players, seed and the answers: replayed);
+- `session.py`: the game loop, hot-seat hand-overs, quitting and saving;
+- `commands.py`: `unodsl play` and `unodsl resume`.
+"""
+from .save import PlaySettings
+from .session import play, resume
+
+__all__ = ["PlaySettings", "play", "resume"]

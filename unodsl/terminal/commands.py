@@ -1,0 +1,56 @@
+"""`unodsl play` and `unodsl resume`: options into PlaySettings, then the session."""
+from __future__ import annotations
+
+import click
+
+from ..agents import AGENTS
+from .save import PlaySettings
+
+
+@click.command("play")
+@click.argument("edition", metavar="EDITION")
+@click.option("--players", "-p", default="you,greedy,greedy,greedy", show_default=True,
+              help=f"One entry per seat, in playing order: a bot ({', '.join(AGENTS)}), you, "
+                   "a person's name (alice), or NAME:BOT for a named bot. Several people: "
+                   "hot seat, the keyboard is handed over.")
+@click.option("--rule", "rules", metavar="SCRIPT|@FILE", multiple=True,
+              help="An extra house rule: `on EVENT:` hooks for the whole table, or a rule "
+                   "written on the edition's next blank card. Repeatable.")
+@click.option("--seed", "-s", default=None, help="Shuffle with this seed (default: a random one, shown).")
+@click.option("--target", type=click.IntRange(min=1), default=None,
+              help="The score that ends the match (default: the edition's, usually 500).")
+@click.option("--save", "save", metavar="FILE", type=click.Path(dir_okay=False),
+              help="Keep the match in FILE, rewritten after every answer; `unodsl resume FILE` "
+                   "continues it.")
+@click.option("--no-color", "--no-colour", "no_color", is_flag=True,
+              help="No colours (also when NO_COLOR is set or the output is not a terminal).")
+@click.option("--birthday", "birthdays", metavar="MM-DD", multiple=True,
+              help="Each player's birthday, in seat order (repeat, or separate by commas), for "
+                   "editions whose dealer is chosen by birthday.")
+@click.option("--setup", metavar="FILE", type=click.Path(exists=True, dir_okay=False),
+              help="Start from a stacked table: a scenario file's setup: (docs/scenarios.md).")
+def play_command(edition: str, players: str, rules: tuple[str, ...], seed: str | None,
+                 target: int | None, save: str | None, no_color: bool, birthdays: tuple[str, ...],
+                 setup: str | None) -> None:
+    """Play EDITION at the terminal, against bots or with friends at one keyboard.
+
+    Exit status: 0 when the match is over or you quit, 1 when the input ends
+    first (or on a mistake in the options), 130 on Ctrl-C twice.
+    """
+    from .session import play, read_setup
+
+    days = [day.strip() for entry in birthdays for day in entry.split(",") if day.strip()]
+    settings = PlaySettings(edition=edition, players=players, rules=list(rules), seed=seed,
+                            target=target, birthdays=days or None,
+                            setup=read_setup(setup) if setup else None, save=save)
+    raise SystemExit(play(settings, no_color=no_color))
+
+
+@click.command("resume")
+@click.argument("file", metavar="FILE", type=click.Path(exists=True, dir_okay=False))
+@click.option("--no-color", "--no-colour", "no_color", is_flag=True, help="No colours.")
+def resume_command(file: str, no_color: bool) -> None:
+    """Continue a match saved by `unodsl play --save FILE`, exactly where it stopped."""
+    from .session import resume
+
+    raise SystemExit(resume(file, no_color=no_color))

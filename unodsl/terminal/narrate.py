@@ -1,0 +1,254 @@
+"""What just happened, in words: the match log told one line per turn.
+
+`Narrator.feed(log)` reads the events the engine recorded (unodsl.engine:
+`play`, `draw`, `colour`, `skipped`, ...) and `lines(start, end, viewer)`
+tells those between two places in the log as the player `viewer` sees them:
+their own drawn cards by name, everyone else's as a count. Every turn starts a
+new line, so each move of a bot is one line.
+
+Events speak of round seats (in Challenge UNO eliminated players leave the
+round); the narrator turns them into match seats, which name the players.
+"""
+from __future__ import annotations
+
+import textwrap
+
+WIDTH = 80
+
+# Events that begin a new line of the story.
+NEW_LINE = {"turn", "deal", "setup", "round_end", "round_abandoned", "eliminated"}
+# Events with match seats already (recorded by the match, not by a round).
+MATCH_EVENTS = {"round_end", "eliminated", "match_end", "round_seats", "dealer", "dealer_draw"}
+# Events that say nothing a player needs to read.
+SILENT = {"dealer_draw", "skip", "turn", "match_end", "round_seats", "decision", "answer",
+          "dealer"}
+SEAT_FIELDS = ("player", "by", "accused", "chosen", "on", "target")
+
+
+class Narrator:
+    def __init__(self, edition, names: list[str]):
+        self.cards = {card.uid: card for card in edition.deck}
+        self.names = names  # by match seat
+        self.notes: list[dict] = []  # the log's events, with match seats
+        self._seats: list[int] | None = None  # round seat -> match seat, when they differ
+        self.rounds = 0
+
+    # ---- reading the log
+
+    def feed(self, log: list) -> None:
+        """Take in the events recorded since the last call."""
+        for event in log[len(self.notes):]:
+            self.notes.append(self._note(event))
+
+    def _note(self, event: dict) -> dict:
+        kind = event.get("event")
+        if kind in ("deal", "setup"):
+            self.rounds += 1
+        note = dict(event, round=self.rounds)
+        if kind == "round_seats":
+            self._seats = list(event["seats"])
+        elif kind == "round_end":
+            self._seats = None
+        elif kind not in MATCH_EVENTS and self._seats is not None:
+            seats = self._seats
+            for name in SEAT_FIELDS:
+                if isinstance(note.get(name), int) and not isinstance(note[name], bool):
+                    note[name] = seats[note[name]]
+            if isinstance(note.get("to"), int):
+                note["to"] = seats[note["to"]]
+            elif isinstance(note.get("to"), list):
+                note["to"] = [seats[p] for p in note["to"]]
+        return note
+
+    # ---- telling
+
+    def lines(self, start: int, end: int | None = None, viewer: int | None = None) -> list[str]:
+        """The story of notes[start:end] for `viewer` (a match seat; None: an onlooker),
+        wrapped to 80 columns."""
+        return [line for sentence in self.story(start, end, viewer) for line in wrap(sentence)]
+
+    def story(self, start: int, end: int | None = None, viewer: int | None = None) -> list[str]:
+        """notes[start:end] told for `viewer`: one sentence per turn."""
+        lines: list[list[str]] = [[]]
+        for note in _merge_draws(self.notes[start:end]):
+            if note.get("event") in NEW_LINE and lines[-1]:
+                lines.append([])
+            phrase = self.phrase(note, viewer)
+            if phrase:
+                lines[-1].append(phrase)
+        return [_sentence(parts) for parts in lines if parts]
+
+    def phrase(self, note: dict, viewer: int | None) -> str | None:
+        kind = note.get("event")
+        if kind in SILENT:
+            if kind in ("decision", "answer") and note.get("kind") == "question":
+                return f"{self.who(note['player'], viewer)} {self.verb(note['player'], viewer, 'answers', 'answer')} \"{note['value']}\""
+            if kind == "dealer" and note.get("by") == "birthday":
+                return f"{self.who(note['player'], viewer)} {self.verb(note['player'], viewer, 'has', 'have')} the birthday closest to 31 July"
+            return None
+        method = getattr(self, "_" + str(kind), None)
+        return method(note, viewer) if method else None
+
+    def who(self, seat: int | None, viewer: int | None) -> str:
+        if seat is None:
+            return "nobody"
+        return "you" if seat == viewer else self.names[seat]
+
+    def verb(self, seat, viewer, third: str, second: str) -> str:
+        return second if seat == viewer else third
+
+    def card(self, uid) -> str:
+        card = self.cards.get(uid)
+        return card.label() if card is not None else f"card {uid}"
+
+    def _act(self, note, viewer, third: str, second: str, rest: str = "") -> str:
+        p = note["player"]
+        return f"{self.who(p, viewer)} {self.verb(p, viewer, third, second)}{rest}"
+
+    # one method per event kind, named after it
+
+    def _deal(self, note, viewer):
+        size = len(note["hands"][0]) if note.get("hands") else 0
+        return f"round {note['round']}: {self.who(note['dealer'], viewer)} " \
+               f"{self.verb(note['dealer'], viewer, 'deals', 'deal')} {size} cards each"
+
+    def _setup(self, note, viewer):
+        return f"round {note['round']}: the table is laid out"
+
+    def _start_card(self, note, viewer):
+        return f"the first card is {self.card(note['card'])}"
+
+    def _play(self, note, viewer):
+        return self._act(note, viewer, "plays", "play", f" {self.card(note['card'])}")
+
+    def _draw(self, note, viewer):
+        cards = note.get("cards", [])
+        if not cards:
+            return self._act(note, viewer, "has", "have", " nothing to draw: no cards are left")
+        if note["player"] == viewer:
+            return f"you draw {_and([self.card(uid) for uid in cards])}"
+        return self._act(note, viewer, "draws", "draw", f" {_count(len(cards), 'card')}")
+
+    def _colour(self, note, viewer):
+        return self._act(note, viewer, "names", "name", f" {note['colour']}")
+
+    def _skipped(self, note, viewer):
+        return self._act(note, viewer, "misses a turn", "miss your turn")
+
+    def _reverse(self, note, viewer):
+        return "play now goes " + ("to the left" if note.get("direction", 1) > 0 else "to the right")
+
+    def _extra_turn(self, note, viewer):
+        return self._act(note, viewer, "takes", "take", " another turn")
+
+    def _uno(self, note, viewer):
+        return self._act(note, viewer, "calls", "call", " UNO!")
+
+    def _caught(self, note, viewer):
+        by = note.get("by")
+        return f"{self.who(by, viewer)} {self.verb(by, viewer, 'catches', 'catch')} " \
+               f"{self.who(note['player'], viewer)} without UNO"
+
+    def _challenge(self, note, viewer):
+        if not note.get("challenged"):
+            return self._act(note, viewer, "does not challenge", "do not challenge")
+        verdict = "a bluff!" if note.get("bluffed") else "it was legal"
+        return self._act(note, viewer, "challenges", "challenge",
+                         f" {self.who(note.get('accused'), viewer)}: {verdict}")
+
+    def _show_hand(self, note, viewer):
+        p, to = note["player"], [q for q in note.get("to", []) if q != note["player"]]
+        cards = _and([self.card(uid) for uid in note.get("cards", [])]) or "no cards"
+        if viewer in to:
+            return f"{self.who(p, viewer)} {self.verb(p, viewer, 'shows', 'show')} you: {cards}"
+        audience = "everyone" if len(to) >= len(self.names) - 1 else _and([self.who(q, viewer) for q in to])
+        whose = "your" if p == viewer else "their"
+        return self._act(note, viewer, "shows", "show", f" {whose} hand to {audience}")
+
+    def _chosen(self, note, viewer):
+        return self._act(note, viewer, "picks", "pick", f" {self.who(note['chosen'], viewer)}")
+
+    def _accepted(self, note, viewer):
+        return self._act(note, viewer, "says", "say", f" yes to \"{note.get('question', '')}\"")
+
+    def _give(self, note, viewer):
+        p, to = note["player"], note["to"]
+        what = self.card(note["card"]) if viewer in (p, to) else "a card"
+        return self._act(note, viewer, "gives", "give", f" {what} to {self.who(to, viewer)}")
+
+    def _discard(self, note, viewer):
+        return self._act(note, viewer, "discards", "discard", f" {self.card(note['card'])}")
+
+    def _react(self, note, viewer):
+        return self._act(note, viewer, "plays", "play",
+                         f" {self.card(note['card'])} out of turn against {self.card(note.get('against'))}")
+
+    def _table_use(self, note, viewer):
+        target = note.get("target", note.get("on"))
+        return self._act(note, viewer, "uses", "use",
+                         f" {self.card(note['card'])} on {self.who(target, viewer)}")
+
+    def _table_return(self, note, viewer):
+        names = _and([self.card(uid) for uid in note.get("cards", [])])
+        return f"{names} {'goes' if len(note.get('cards', [])) == 1 else 'go'} back to the middle"
+
+    def _written(self, note, viewer):
+        rule = " / ".join(line.strip() for line in (note.get("rule") or "").splitlines() if line.strip())
+        if not rule:
+            return self._act(note, viewer, "leaves", "leave", f" {self.card(note['card'])} blank")
+        return self._act(note, viewer, "writes", "write", f" on {self.card(note['card'])}: {rule}")
+
+    def _turn_another(self, note, viewer):
+        return f"{self.card(note['card'])} goes back into the deck and another card is turned"
+
+    def _reshuffle(self, note, viewer):
+        return "the discard pile is shuffled into a new draw pile"
+
+    def _out(self, note, viewer):
+        return self._act(note, viewer, "goes out!", "go out!")
+
+    def _round_end(self, note, viewer):
+        winner = note.get("winner")
+        if winner is None:
+            return f"round {note['round']} ends without a winner"
+        return f"round {note['round']} is over"
+
+    def _round_abandoned(self, note, viewer):
+        return f"the round is stopped after {note.get('turns')} turns"
+
+    def _eliminated(self, note, viewer):
+        return self._act(note, viewer, "reaches", "reach",
+                         f" {note.get('score')} points and {self.verb(note['player'], viewer, 'is', 'are')} out of the match")
+
+
+def _merge_draws(notes: list[dict]) -> list[dict]:
+    """One card drawn at a time, again and again ("draws until"), told as one draw."""
+    merged: list[dict] = []
+    for note in notes:
+        last = merged[-1] if merged else None
+        if (note.get("event") == "draw" and last is not None and last.get("event") == "draw"
+                and last.get("player") == note.get("player") and note.get("cards")):
+            merged[-1] = {**last, "cards": [*last.get("cards", []), *note["cards"]]}
+        else:
+            merged.append(note)
+    return merged
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _and(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _sentence(parts: list[str]) -> str:
+    text = ", ".join(parts)
+    return text[:1].upper() + text[1:] + ("" if text.endswith("!") else ".")
+
+
+def wrap(text: str) -> list[str]:
+    """A sentence in lines of at most 79 columns, the following ones indented."""
+    return textwrap.wrap(text, WIDTH - 1, subsequent_indent="  ", break_on_hyphens=False) or [""]

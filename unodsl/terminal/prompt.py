@@ -1,0 +1,350 @@
+"""Decisions as menus: numbered choices and typed shortcuts, and reading a reply.
+
+`build_menu(decision, match, names, style)` turns a pending Decision into a
+Menu whose choices are exactly the decision's options, each with the key the
+player types (`3`, `d`, `k`, `y`, `u2`, a colour's name) and words for it.
+`parse(menu, text)` reads what the player typed and returns what to do:
+Pick (answer this option), Command (help, why, table, log, quit), Script (a
+rule typed for a blank card) or Refusal (with the reason, to ask again).
+
+Cards are numbered as the hand is shown (sorted: unodsl.terminal.render), so
+`3` on your turn is the third card of the hand on the screen, and `why 3` asks
+why it cannot be played.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine.decisions import (CALL_UNO, CATCH, CHALLENGE, COLOUR, DISCARD, DRAW, GIVE, KEEP,
+                                PASS, PLAY_DRAWN, PLAYER, QUESTION, REACT, TOP_CARD, TURN,
+                                WRITE_RULE, YES_NO, TableUse)
+from .render import grid, sorted_hand, wrap_styled
+from .style import Style
+
+COMMANDS = "? or help (this help), ? N (about card N), why N (why card N cannot be played), " \
+           "table (the table again), log (this round so far), quit (stop the match)"
+
+# What each kind of decision is about, for `help`. No card is named: cards
+# behave as their edition says.
+EXPLAIN = {
+    TURN: "Play a card that goes on the top card (the edition's rules say which), or draw "
+          "one. Type the card's number, or d to draw. To call UNO as you play your "
+          "next-to-last card, add uno: `3 uno`.",
+    PLAY_DRAWN: "The card you drew can be played at once: 1 (or p) plays it, k keeps it.",
+    COLOUR: "Name the colour play continues with: its number or its name.",
+    CHALLENGE: "You may challenge the card just played against you. If it was played "
+               "against the rules (a bluff), its player takes the penalty; if not, you do.",
+    CALL_UNO: "You are playing your next-to-last card: call UNO (y or uno), or not (n) and "
+              "risk being caught.",
+    CATCH: "A player is down to one card and did not call UNO: catch them (y) and they "
+           "draw a penalty, or let it go (n).",
+    PLAYER: "Pick a player by their seat number or name.",
+    YES_NO: "Answer the question: y or n.",
+    QUESTION: "Pick an answer by its number, or type it.",
+    TOP_CARD: "These cards go on the discard pile: pick the one that goes on top, which "
+              "sets what play continues with.",
+    GIVE: "Pick who receives this card: their seat number or name.",
+    DISCARD: "Pick a card of your hand to discard.",
+    REACT: "A card played against you may be cancelled by playing one of these cards out "
+           "of turn: its number, or p to let it happen.",
+    WRITE_RULE: "This blank card gets a house rule now: a suggestion's number, b to leave it "
+                "blank, or type a rule in the effect language (docs/effects.md), such as "
+                "`next draws 2`. A rule of several lines: end the first line with a colon, "
+                "then an empty line ends the rule.",
+}
+
+
+@dataclass
+class Choice:
+    key: str  # what the player types, and sees
+    label: str  # styled words for it
+    value: object  # the decision's option
+    aliases: tuple = ()  # other words typed for it (a unique beginning is enough)
+    plain: str = ""  # the label without colours, for laying out columns
+
+
+@dataclass
+class Menu:
+    decision: object
+    question: str
+    choices: list[Choice]
+    cards: list = field(default_factory=list)  # the hand as numbered, for `why N` and `? N`
+    hidden: dict = field(default_factory=dict)  # keys not listed: an option, or a Refusal saying why not
+    free_text: bool = False  # any other text is a rule script (WRITE_RULE)
+    compact: bool = False  # choices listed on one line (the hand is on the screen)
+
+    def key_for(self, option) -> str | None:
+        """The key that answers `option` (for tests and for showing answers)."""
+        for choice in self.choices:
+            if _same(choice.value, option):
+                return choice.key
+        return None
+
+    def lines(self) -> list[str]:
+        lines = wrap_styled(self.question)
+        if self.compact:  # the question and the keys on one line: the cards are on the screen
+            cards = [c.key for c in self.choices if c.key.isdigit()]
+            rest = [f"{c.key} to {c.label}" for c in self.choices if not c.key.isdigit()]
+            text = f"{self.question} play {_or(cards)}" + (", or " if rest else ".")
+            lines = wrap_styled(text + ", ".join(rest) + ("." if rest else "") + "  (? for help)")
+        else:
+            lines.extend(grid([(f"{c.key:>2} ", c.label, c.plain or c.label) for c in self.choices]))
+            lines.append("  (? for help)")
+        return lines
+
+
+# ---- replies ---------------------------------------------------------------------
+
+@dataclass
+class Pick:
+    value: object
+    uno: bool = False  # call UNO with it (`3 uno`)
+
+
+@dataclass
+class Command:
+    name: str  # help, why, table, log, quit
+    arg: str = ""
+
+
+@dataclass
+class Script:
+    text: str
+
+
+@dataclass
+class Refusal:
+    message: str
+
+
+def parse(menu: Menu, text: str):
+    """What the player's line asks for."""
+    typed = " ".join(text.strip().split())
+    low = typed.lower()
+    if not low:
+        return Refusal("Type one of the choices (? for help).")
+    words = low.split()
+    if words[0] in ("?", "help") or low.startswith("?"):
+        return Command("help", low.lstrip("?").strip() if low.startswith("?") else " ".join(words[1:]))
+    if words[0] == "why":
+        return Command("why", " ".join(words[1:]))
+    if low in ("table", "log", "quit", "exit"):
+        return Command("quit" if low == "exit" else low)
+    if menu.decision.kind == TURN and "uno" in words and len(words) == 2:
+        rest = words[1] if words[0] == "uno" else words[0]
+        found = _lookup(menu, rest)
+        if isinstance(found, Pick) and found.value is not DRAW and not isinstance(found.value, TableUse):
+            return Pick(found.value, uno=True)
+        return Refusal("Say uno with the card you play, such as `3 uno`.")
+    found = _lookup(menu, low)
+    if found is not None:
+        return found
+    if menu.free_text:
+        return Script(text.strip())
+    if low.isdigit():
+        return Refusal(_no_number(menu, int(low)))
+    if low == "uno" and menu.decision.kind == TURN:
+        return Refusal("Say uno with the card you play, such as `3 uno`.")
+    return Refusal(f"'{typed}' is not one of the choices here ({_or([c.key for c in menu.choices])}); "
+                   "? for help.")
+
+
+def _lookup(menu: Menu, low: str):
+    for choice in menu.choices:
+        if low == choice.key or low in choice.aliases:
+            return Pick(choice.value)
+    if low in menu.hidden:
+        found = menu.hidden[low]
+        return found if isinstance(found, Refusal) else Pick(found)
+    if not low.isdigit():  # the unique beginning of a word: `gr` for green
+        found = {id(c): c for c in menu.choices
+                 for word in (c.key, *c.aliases) if not word.isdigit() and word.startswith(low)}
+        if len(found) == 1:
+            return Pick(next(iter(found.values())).value)
+    return None
+
+
+def _no_number(menu: Menu, number: int) -> str:
+    if menu.decision.kind == TURN:
+        return f"There is no card {number}: your hand has {len(menu.cards)} cards."
+    return f"There is no choice {number} here ({_or([c.key for c in menu.choices])})."
+
+
+# ---- building menus --------------------------------------------------------------
+
+def build_menu(decision, match, names: list[str], style: Style) -> Menu:
+    """The menu for `decision` (pending in `match`); `names` by match seat."""
+    builder = _Builder(decision, match, names, style)
+    return builder.build()
+
+
+class _Builder:
+    def __init__(self, decision, match, names, style):
+        self.decision = decision
+        self.match = match
+        self.rnd = match.round
+        self.names = names
+        self.style = style
+        self.main = [o for o in decision.options if not isinstance(o, TableUse)]
+        self.uses = [o for o in decision.options if isinstance(o, TableUse)]
+        self.hand = sorted_hand(self.rnd.hands[decision.player], match.edition)
+
+    def seat_name(self, player: int) -> str:
+        return self.names[self.match.active[player]]
+
+    def build(self) -> Menu:
+        kind = self.decision.kind
+        menu = getattr(self, "_" + kind, self._generic)()
+        menu.cards = self.hand
+        menu.choices.extend(self.table_uses())
+        return menu
+
+    def card_choice(self, key: str, card, extra: tuple = ()) -> Choice:
+        return Choice(key, self.style.card(card), card, (*extra, card.label().lower()), card.label())
+
+    def yes_no(self, question: str, yes: str, no: str, yes_words=(), no_words=()) -> Menu:
+        choices = [Choice("y", yes, True, ("yes", *yes_words)), Choice("n", no, False, ("no", *no_words))]
+        return Menu(self.decision, question, choices)
+
+    def seats(self, question: str) -> Menu:
+        choices = []
+        for player in self.main:
+            seat = self.match.active[player]
+            name = self.names[seat]
+            cards = len(self.rnd.hands[player])
+            label = f"{name} ({cards} card{'s' if cards != 1 else ''})"
+            choices.append(Choice(str(seat + 1), label, player, (name.lower(),)))
+        return Menu(self.decision, question, choices)
+
+    def numbered_cards(self, question: str, cards: list) -> Menu:
+        return Menu(self.decision, question,
+                    [self.card_choice(str(i), card) for i, card in enumerate(cards, 1)])
+
+    def table_uses(self) -> list[Choice]:
+        cards = list(dict.fromkeys(use.card for use in self.uses))
+        choices = []
+        for use in self.uses:
+            seat = self.match.active[use.target]
+            suffix = "" if len(cards) == 1 else "abcdefghij"[cards.index(use.card) % 10]
+            word = use.card.name.split()[0].lower()
+            label = f"use {use.card.name} on {self.names[seat]}"
+            choices.append(Choice(f"u{seat + 1}{suffix}", label, use,
+                                  (f"use {seat + 1}{suffix}", f"{word} {seat + 1}{suffix}")))
+        return choices
+
+    # one method per decision kind
+
+    def _turn(self) -> Menu:
+        playable = [o for o in self.main if o is not DRAW]
+        choices, hidden = [], {}
+        for i, card in enumerate(self.hand, 1):
+            if any(card is o for o in playable):
+                choices.append(self.card_choice(str(i), card))
+            else:
+                hidden[str(i)] = card
+        if DRAW in self.main:
+            choices.append(Choice("d", "draw", DRAW, ("draw",)))
+        return Menu(self.decision, "Your turn:", choices, hidden=hidden, compact=True)
+
+    def _play_drawn(self) -> Menu:
+        card = self.main[0]
+        number = next(str(i) for i, c in enumerate(self.hand, 1) if c is card)
+        choices = [Choice("p", f"play {self.style.card(card)}", card, ("play", "y", "yes", number),
+                          f"play {card.label()}"),
+                   Choice("k", "keep it", KEEP, ("keep", "n", "no"))]
+        only = Refusal(f"Only the card you drew, {card.label()}, may be played now (p), or keep it (k).")
+        hidden = {str(i): only for i, c in enumerate(self.hand, 1) if c is not card}
+        return Menu(self.decision, f"You drew {self.style.card(card)}, which can be played. Play it now?",
+                    choices, hidden=hidden)
+
+    def _colour(self) -> Menu:
+        choices = [Choice(str(i), self.style.colour(colour, colour), colour, (colour.lower(),), colour)
+                   for i, colour in enumerate(self.main, 1)]
+        return Menu(self.decision, "Name the colour play continues with:", choices)
+
+    def _challenge(self) -> Menu:
+        accused = self.seat_name(self.decision.about)
+        top = self.style.card(self.rnd.discard[-1])
+        return self.yes_no(f"{accused} played {top} against you. Challenge it?",
+                           "challenge", "do not challenge", ("challenge",))
+
+    def _call_uno(self) -> Menu:
+        return self.yes_no("You are about to have one card left. Call UNO?",
+                           "call UNO!", "say nothing", ("uno",))
+
+    def _catch(self) -> Menu:
+        accused = self.seat_name(self.decision.about)
+        return self.yes_no(f"{accused} has one card left and did not call UNO. Catch them?",
+                           f"catch {accused}", "let it go", ("catch",))
+
+    def _yes_no(self) -> Menu:
+        return self.yes_no(f"{self.decision.about}", "yes", "no")
+
+    def _question(self) -> Menu:
+        choices = [Choice(str(i), answer, answer, (answer.lower(),)) for i, answer in enumerate(self.main, 1)]
+        return Menu(self.decision, f"{self.decision.about}", choices)
+
+    def _player(self) -> Menu:
+        return self.seats("Pick a player:")
+
+    def _give(self) -> Menu:
+        return self.seats(f"Give {self.style.card(self.decision.about)} to whom?")
+
+    def _top_card(self) -> Menu:
+        cards = sorted_hand(self.main, self.match.edition)
+        return self.numbered_cards("These cards go on the discard pile. Which one goes on top?", cards)
+
+    def _discard(self) -> Menu:
+        cards = [c for c in self.hand if any(c is o for o in self.main)]
+        return self.numbered_cards("Discard which card?", cards)
+
+    def _react(self) -> Menu:
+        actor = self.rnd.actor
+        who = self.seat_name(actor) if actor is not None else "Someone"
+        against = self.style.card(self.decision.about) if self.decision.about is not None else "a card"
+        cards = [o for o in self.main if o is not PASS]
+        menu = self.numbered_cards(f"{who} played {against} against you. Play a card out of turn "
+                                   "to cancel it?", cards)
+        menu.choices.append(Choice("p", "let it happen", PASS, ("pass", "n", "no")))
+        return menu
+
+    def _write_rule(self) -> Menu:
+        card = self.style.card(self.decision.about)
+        choices = []
+        for i, script in enumerate([o for o in self.main if o], 1):
+            lines = script.strip().splitlines()
+            label = " / ".join(line.strip() for line in lines)
+            choices.append(Choice(str(i), _shorten(label, 72), script))
+        if "" in self.main:
+            choices.append(Choice("b", "leave the card blank", "", ("blank",)))
+        question = (f"Write a house rule on {card}: a suggestion's number, b to leave it blank, "
+                    "or type your own rule.")
+        return Menu(self.decision, question, choices, free_text=True)
+
+    def _generic(self) -> Menu:  # a decision kind this module does not know yet
+        return Menu(self.decision, f"Choose ({self.decision.kind}):",
+                    [Choice(str(i), _describe(o), o) for i, o in enumerate(self.main, 1)])
+
+
+def _describe(option) -> str:
+    if hasattr(option, "label"):
+        return option.label()
+    if option is True or option is False:
+        return "yes" if option else "no"
+    return str(option)
+
+
+def _same(a, b) -> bool:
+    if hasattr(a, "uid") or hasattr(b, "uid"):
+        return a is b
+    return type(a) is type(b) and a == b
+
+
+def _or(keys: list[str]) -> str:
+    if len(keys) <= 1:
+        return "".join(keys)
+    return ", ".join(keys[:-1]) + " or " + keys[-1]
+
+
+def _shorten(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 3] + "..."

@@ -1,0 +1,173 @@
+"""The screen, as lines of at most 80 columns: the table, a hand, the scores.
+
+Nothing here reads input or changes the match: each function takes the match
+(unodsl.engine.match.Match) and returns lines to print.
+"""
+from __future__ import annotations
+
+from .style import Style, visible_len
+
+WIDTH = 80
+
+
+def rule(title: str = "", char: str = "-") -> str:
+    """A full-width line, with a title on it."""
+    if not title:
+        return char * WIDTH
+    return f"{char * 3} {title} ".ljust(WIDTH, char)[:max(WIDTH, visible_len(title) + 5)]
+
+
+def sorted_hand(hand: list, edition) -> list:
+    """A hand in the order it is shown and numbered: by colour, then number, then kind."""
+    order = {colour: i for i, colour in enumerate(edition.colours)}
+    return sorted(hand, key=lambda c: (order.get(c.colour, len(order)),
+                                       c.number if c.number is not None else 99, c.name, c.uid))
+
+
+def round_seat(match, seat: int) -> int | None:
+    """The round's seat of match seat `seat` (None once eliminated)."""
+    return match.active.index(seat) if seat in match.active else None
+
+
+def match_seat(match, player: int) -> int:
+    return match.active[player]
+
+
+def direction_words(direction: int) -> str:
+    return "to the left (clockwise)" if direction > 0 else "to the right (counter-clockwise)"
+
+
+class Screen:
+    def __init__(self, match, names: list[str], bots: list[str | None], style: Style):
+        self.match = match
+        self.names = names  # by match seat
+        self.bots = bots  # agent name by match seat, None for a person
+        self.style = style
+
+    @property
+    def rnd(self):
+        return self.match.round
+
+    # ---- the table
+
+    def table(self, viewer: int | None) -> list[str]:
+        match, rnd, style = self.match, self.rnd, self.style
+        edition = match.edition
+        title = f"{edition.name} - round {len(match.results) + 1} - target {match.target}"
+        lines = [style.bold(rule(title, "="))]
+        lines.append(f"    {'Player':<26}{'Cards':>6}{'Score':>7}")
+        for seat, name in enumerate(self.names):
+            lines.append(self._seat_line(seat, name, viewer))
+        top = rnd.discard[-1] if rnd.discard else None
+        top_text = style.card(top) if top is not None else "none"
+        colour = style.colour(rnd.colour, rnd.colour) if rnd.colour else "none"
+        lines.append("")
+        lines.append(f"Top card: {top_text}   Colour in play: {colour}   Draw pile: {len(rnd.draw_pile)}")
+        middle = ", ".join(card.name for card in rnd.table)
+        lines.append(f"Play goes {direction_words(rnd.direction)}."
+                     + (f"   In the middle: {middle}." if middle else ""))
+        return lines
+
+    def _seat_line(self, seat: int, name: str, viewer: int | None) -> str:
+        match, rnd = self.match, self.rnd
+        player = round_seat(match, seat)
+        who = f"{seat + 1} {name}" + (" (you)" if seat == viewer and name != "You" else "")
+        who += f" [{self.bots[seat]}]" if self.bots[seat] else ""
+        if player is None:
+            return f"    {who:<26}{'out':>6}{match.scores[seat]:>7}   eliminated"
+        marker = ">" if player == rnd.turn else " "
+        cards = len(rnd.hands[player])
+        notes = []
+        if player == rnd.dealer:
+            notes.append("dealer")
+        if cards == 1:
+            notes.append("UNO")
+        if player in rnd.face_up_until:
+            notes.append("hand face up")
+        notes.extend(f"{card.name} on them" for card in rnd.lying[player])
+        if match.teams:
+            notes.append(f"team {min(seat, (seat + match.n // 2) % match.n) + 1}")
+        line = f"  {marker} {who:<26}{cards:>6}{match.scores[seat]:>7}   {', '.join(notes)}"
+        line = line.rstrip()
+        return self.style.bold(line) if seat == viewer else line
+
+    # ---- a hand
+
+    def hand(self, player: int, playable: list | None = None, title: str = "Your hand") -> list[str]:
+        """`player`'s hand (a round seat), numbered; with `playable`, the others dimmed."""
+        cards = sorted_hand(self.rnd.hands[player], self.match.edition)
+        lines = [f"{title} ({len(cards)} card{'s' if len(cards) != 1 else ''}):"]
+        items = [(f"{i:>2} ", self.style.card(card, dim=playable is not None and card not in playable),
+                  card.label()) for i, card in enumerate(cards, 1)]
+        lines.extend(grid(items))
+        return lines
+
+    # ---- between rounds and at the end
+
+    def round_summary(self, number: int) -> list[str]:
+        """The scores after round `number` (1 for the first)."""
+        match, style = self.match, self.style
+        result = match.results[number - 1]
+        later = match.results[number:]
+        totals = [match.scores[seat] - sum(r.scored[seat] for r in later) for seat in range(match.n)]
+        if result.winner is None:
+            title = f"Round {number} over: no winner"
+        else:
+            title = f"Round {number} over: {self.names[result.winner]} went out"
+        lines = [style.bold(rule(title, "="))]
+        lines.append(f"  {'Player':<22}{'Left in hand':>13}{'Scored':>8}{'Total':>8}")
+        for seat, name in enumerate(self.names):
+            lines.append(f"  {name:<22}{result.points[seat]:>13}{result.scored[seat]:>8}{totals[seat]:>8}")
+        lines.append(f"  Target: {match.target} points.")
+        return lines
+
+    def final(self) -> list[str]:
+        match, style = self.match, self.style
+        if match.winner is None:
+            title = f"Match over after {len(match.results)} rounds: no winner"
+        else:
+            title = f"Match over: {self.names[match.winner]} wins with {match.scores[match.winner]} points"
+        lines = ["", style.bold(rule(title, "="))]
+        won = [sum(1 for r in match.results if r.winner == seat) for seat in range(match.n)]
+        ranking = sorted(range(match.n), key=lambda s: -match.scores[s])
+        settings = match.edition.settings
+        if settings.get("scoring") == "penalty" or settings.get("mode") == "challenge":
+            ranking.reverse()  # the lowest total is best
+        lines.append(f"  {'Player':<22}{'Rounds won':>11}{'Score':>8}")
+        for seat in ranking:
+            mark = "*" if seat == match.winner else " "
+            lines.append(f"{mark} {self.names[seat]:<22}{won[seat]:>11}{match.scores[seat]:>8}")
+        turns = [r.turns for r in match.results]
+        if turns:
+            lines.append(f"  {len(turns)} round{'s' if len(turns) != 1 else ''}, {sum(turns)} turns "
+                         f"(the longest round {max(turns)}, the shortest {min(turns)}); "
+                         f"target {match.target}.")
+        return lines
+
+
+def wrap_styled(text: str, indent: str = "  ") -> list[str]:
+    """Text (escape codes or not) in lines of at most 79 columns on the screen."""
+    lines, line, width = [], "", 0
+    for word in text.split(" "):
+        size = visible_len(word)
+        if line and width + 1 + size > WIDTH - 1:
+            lines.append(line)
+            line, width = indent + word, len(indent) + size
+        else:
+            line, width = (line + " " + word, width + 1 + size) if line else (word, size)
+    lines.append(line)
+    return lines
+
+
+def grid(items: list[tuple[str, str, str]], indent: str = "  ") -> list[str]:
+    """(prefix, styled text, plain text) items in as many columns as fit in 80."""
+    if not items:
+        return []
+    width = max(len(prefix) + len(plain) for prefix, _, plain in items) + 3
+    columns = max(1, (WIDTH - len(indent)) // width)
+    lines = []
+    for start in range(0, len(items), columns):
+        row = items[start:start + columns]
+        cells = [prefix + styled + " " * (width - len(prefix) - len(plain)) for prefix, styled, plain in row]
+        lines.append((indent + "".join(cells)).rstrip())
+    return lines

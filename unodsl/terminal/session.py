@@ -1,0 +1,438 @@
+"""The game at the terminal: the loop that shows the table and asks the people.
+
+`play(settings, stdin, stdout)` plays a match (or resumes one: the settings'
+answers are replayed first) and returns the exit status:
+
+- 0: the match was played to its end, or a player quit (`quit`, or Ctrl-C
+  and yes);
+- 1: the input ended (end of file, Ctrl-D) before the match did;
+- 130: Ctrl-C twice, or while the engine was moving.
+
+With a save file the match is written after every answer, so every way out
+keeps it; `unodsl resume FILE` continues.
+
+The engine (unodsl.engine.match.Match) is driven from outside: seats without a
+bot are the people's, `match.decision` is what they must decide and
+`match.answer(option)` answers, raising IllegalMove with the reason when the
+rules refuse; then the player is simply asked again.
+"""
+from __future__ import annotations
+
+import shutil
+import sys
+from dataclasses import fields
+
+import yaml
+
+from ..edition.loader import load_edition
+from ..engine.decisions import CALL_UNO, DISCARD, PLAY_DRAWN, TOP_CARD, TURN
+from ..engine.match import Match
+from ..engine.modes import birthday_dealer
+from ..engine.setup import Setup
+from ..errors import IllegalMove, UnoError
+from . import save as saves
+from .narrate import Narrator, wrap
+from .prompt import EXPLAIN, COMMANDS, Command, Pick, Refusal, Script, build_menu, parse
+from .render import Screen, rule, sorted_hand, wrap_styled
+from .save import PlaySettings
+from .seats import parse_players
+from .style import Style, use_colour
+
+NARRATION_LINES = 8  # at most this many lines of what happened since a player's last look
+
+
+class EndSession(Exception):
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Console:
+    """Lines out, lines in. At a terminal input() gives line editing; otherwise the
+    answers read are echoed after the prompt, so the output reads like a session."""
+
+    def __init__(self, stdin, stdout, colour: bool):
+        self.stdin = stdin
+        self.stdout = stdout
+        self.interactive = _isatty(stdin) and _isatty(stdout)
+        self.colour = colour  # escape codes allowed (also to clear the screen)
+
+    def write(self, line: str = "") -> None:
+        self.stdout.write(line + "\n")
+        self.stdout.flush()
+
+    def read(self, prompt: str) -> str:
+        """A line of input (EOFError at the end, KeyboardInterrupt on Ctrl-C)."""
+        if self.interactive and self.stdin is sys.stdin and self.stdout is sys.stdout:
+            return input(prompt)
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.stdout.write("\n")
+            raise EOFError
+        if not self.interactive:
+            self.stdout.write(line if line.endswith("\n") else line + "\n")
+        return line.rstrip("\r\n")
+
+    def clear(self) -> None:
+        """A clean screen, so that the last player's hand is out of sight."""
+        if self.interactive and self.colour:
+            self.stdout.write("\x1b[H\x1b[2J")
+        elif self.interactive:
+            self.stdout.write("\n" * shutil.get_terminal_size((80, 24)).lines)
+        else:
+            self.write()
+        self.stdout.flush()
+
+
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def read_setup(path: str) -> dict:
+    """A stacked first round from a YAML file: the `setup:` of a scenario file
+    (docs/scenarios.md), or a mapping of the same fields."""
+    try:
+        with open(path, encoding="utf-8") as stream:
+            data = yaml.safe_load(stream)
+    except OSError as error:
+        raise UnoError(f"cannot read {path}: {error.strerror or error}") from None
+    except yaml.YAMLError as error:
+        raise UnoError(f"{path}: not YAML: {error}") from None
+    if isinstance(data, dict) and isinstance(data.get("setup"), dict):
+        data = data["setup"]
+    names = [f.name for f in fields(Setup)]
+    if not isinstance(data, dict) or "hands" not in data:
+        raise UnoError(f"{path}: a setup is a mapping with hands: (and {', '.join(names[1:])})")
+    unknown = [key for key in data if key not in names]
+    if unknown:
+        raise UnoError(f"{path}: unknown setup field {unknown[0]!r}; the fields: {', '.join(names)}")
+    hands = data["hands"]
+    if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+        raise UnoError(f"{path}: hands: is a list of hands, each a list of cards")
+    for key in ("draw", "discard"):
+        if not isinstance(data.get(key, []), list):
+            raise UnoError(f"{path}: {key}: is a list of cards")
+    return {key: ([[str(c) for c in h] for h in value] if key == "hands" else
+                  [str(c) for c in value] if key in ("draw", "discard") else value)
+            for key, value in data.items()}
+
+
+class Session:
+    def __init__(self, settings: PlaySettings, console: Console, replay: bool = False):
+        self.settings = settings
+        self.console = console
+        self.seats = parse_players(settings.players)
+        edition = load_edition(settings.edition, rules=list(settings.rules))
+        self.edition = edition
+        if settings.birthdays:
+            if len(settings.birthdays) != len(self.seats):
+                raise UnoError(f"{len(settings.birthdays)} birthdays given for {len(self.seats)} players: "
+                               "give one per seat, in seat order")
+            birthday_dealer(settings.birthdays)  # checks MM-DD
+        agents = [seat.agent for seat in self.seats]
+        self.match = Match(edition, players=len(self.seats), agents=agents, seed=settings.seed,
+                           target=settings.target, birthdays=settings.birthdays,
+                           setup=settings.setup_object())
+        self.names = [seat.name for seat in self.seats]
+        self.humans = [i for i, seat in enumerate(self.seats) if seat.human]
+        self.style = Style(console.colour, edition.colours, edition.display_colours)
+        self.screen = Screen(self.match, self.names, agents, self.style)
+        self.narrator = Narrator(edition, self.names)
+        self.seen = {seat: 0 for seat in self.humans}  # log index each person has been told up to
+        self.told = 0  # log index the story has been told up to at a round's end
+        self.scanned = 0  # log index up to which round ends have been handled
+        self.holder: int | None = None  # the person at the keyboard (hot seat)
+        self.fresh = True  # the next prompt shows the whole table
+        self.uno_next = False  # `3 uno`: answer the coming UNO call with yes
+        self.resumed: int | None = None  # answers replayed from a save
+        if replay:
+            self._replay(settings.answers)
+
+    # ---- the match
+
+    def run(self) -> int:
+        try:
+            self._header()
+            while True:
+                self._round_ends()
+                if self.match.finished:
+                    for line in self.screen.final():
+                        self.console.write(line)
+                    self._save()
+                    return 0
+                self._decide()
+        except EndSession as end:
+            return self._stop(end.status, end.message)
+        except KeyboardInterrupt:  # while the engine was moving, not at a prompt
+            self.console.write()
+            return self._stop(130, "Interrupted.")
+
+    def _stop(self, status: int, message: str) -> int:
+        self._save()
+        if self.settings.save:
+            message += (f" The match is saved in {self.settings.save}: "
+                        f"`unodsl resume {self.settings.save}` continues it.")
+        else:
+            message += " The match was not saved (--save FILE keeps a match to resume)."
+        self.say(message)
+        return status
+
+    def _header(self) -> None:
+        match, style = self.match, self.style
+        self.console.write(style.bold(rule(f"{self.edition.name}: {len(self.seats)} players, "
+                                           f"target {match.target}", "=")))
+        seats = ", ".join(f"{seat.name} ({seat.agent or 'at the keyboard'})" for seat in self.seats)
+        self.say(f"Seats in playing order: {seats}.")
+        self.say(f"Seed {match.seed}. Type ? at any prompt for help.")
+        if self.resumed is not None:
+            self.say(f"Resumed from {self.settings.save}: {_count(self.resumed, 'answer')} replayed, "
+                     f"round {len(match.results) + (0 if match.finished else 1)}.")
+        if len(self.humans) > 1:
+            self.say("Hot seat: the keyboard goes round; each player's hand is shown only to them.")
+        self._save()
+
+    def _replay(self, answers: list) -> None:
+        for number, value in enumerate(answers, 1):
+            if self.match.finished or self.match.decision is None:
+                raise UnoError(f"the save has {len(answers)} answers, but the match ends after "
+                               f"{number - 1}: was the edition changed since?")
+            try:
+                self.match.answer(saves.decode(value, self.edition))
+            except IllegalMove as error:
+                raise UnoError(f"answer {number} of the save is refused now ({error}): "
+                               "was the edition changed since?") from None
+        # What was told before the save is not told again: the story goes on from
+        # the start of the round in play, and ended rounds' scores are in the table.
+        log = self.match.log
+        self.narrator.feed(log)
+        start = max((i + 1 for i, note in enumerate(self.narrator.notes) if note.get("event") == "round_end"),
+                    default=0)
+        self.seen = {seat: start for seat in self.humans}
+        self.told = self.scanned = len(log)
+        self.resumed = len(answers)
+
+    def _save(self) -> None:
+        if self.settings.save:
+            saves.write(self.settings.save, saves.portable(self.settings), self.match.answers,
+                        self.match.finished, self.match.seed)
+
+    # ---- between rounds
+
+    def _round_ends(self) -> None:
+        """Tell each round that ended since the last look, with its scores."""
+        log = self.match.log
+        self.narrator.feed(log)
+        viewer = self.humans[0] if len(self.humans) == 1 else None  # several: hands stay hidden
+        for index in range(self.scanned, len(log)):
+            note = self.narrator.notes[index]
+            if note.get("event") != "round_end":
+                continue
+            for line in self.narrator.lines(self.told, index + 1, viewer):
+                self.console.write(line)
+            self.console.write()
+            for line in self.screen.round_summary(note["round"]):
+                self.console.write(line)
+            self.told = self.scanned = index + 1
+            self.seen = {seat: index + 1 for seat in self.humans}
+            last = self.match.finished and note["round"] == len(self.match.results)
+            if self.humans and not last:
+                self._pause(f"Press Enter to deal round {note['round'] + 1} > ")
+                self.fresh = True
+        self.scanned = len(log)
+
+    def _pause(self, prompt: str) -> None:
+        """Wait for Enter (anything typed is ignored, but quit)."""
+        if self._read(prompt).strip().lower() in ("quit", "exit"):
+            raise EndSession(0, "You quit the match.")
+
+    # ---- a decision
+
+    def _decide(self) -> None:
+        match = self.match
+        decision = match.decision
+        seat = match.active[decision.player]
+        if decision.kind == CALL_UNO and self.uno_next:
+            self.uno_next = False
+            match.answer(True)
+            self._save()
+            return
+        self.uno_next = False
+        if len(self.humans) > 1 and seat != self.holder:
+            self._hand_over(seat)
+        self._show(decision, seat)
+        menu = build_menu(decision, match, self.names, self.style)
+        for line in menu.lines():
+            self.console.write(line)
+        while not self._answer(menu, seat):
+            pass
+        self._save()
+
+    def _hand_over(self, seat: int) -> None:
+        self.console.clear()
+        self.console.write(self.style.bold(rule(f"Pass the keyboard to {self.names[seat]}", "=")))
+        self._pause(f"{self.names[seat]}, press Enter when you are ready (others, look away) > ")
+        self.console.clear()
+        self.holder = seat
+        self.fresh = True
+
+    def _show(self, decision, seat: int) -> None:
+        log = self.match.log
+        story = self.narrator.story(self.seen[seat], None, seat)
+        self.seen[seat] = self.told = len(log)
+        if len(story) > NARRATION_LINES:  # the player's own move, and the latest ones
+            own = story[:1] if story[0].startswith("You ") else []
+            latest = story[-(NARRATION_LINES - 1 - len(own)):]
+            hidden = len(story) - len(own) - len(latest)
+            story = [*own, f"({_count(hidden, 'more move')}: type log to see them)", *latest]
+        for sentence in story:
+            self.say(sentence)
+        player = decision.player
+        if decision.kind == TURN or self.fresh:
+            self.console.write()
+            for line in self.screen.table(seat):
+                self.console.write(line)
+            self.console.write()
+            playable = decision.options if decision.kind == TURN else None
+            for line in self.screen.hand(player, playable):
+                self.console.write(line)
+        elif decision.kind == PLAY_DRAWN:
+            for line in self.screen.hand(player):
+                self.console.write(line)
+        elif decision.kind not in (DISCARD, TOP_CARD):
+            hand = sorted_hand(self.match.round.hands[player], self.edition)
+            for line in wrap_styled("Your hand: " + ", ".join(self.style.card(c) for c in hand)):
+                self.console.write(line)
+        self.fresh = False
+
+    def say(self, text: str) -> None:
+        """Write a message wrapped to 80 columns."""
+        for paragraph in text.split("\n"):
+            for line in wrap(paragraph):
+                self.console.write(line)
+
+    def _answer(self, menu, seat: int) -> bool:
+        """Read one reply and act on it; True once the decision is answered."""
+        reply = parse(menu, self._read("> "))
+        if isinstance(reply, Command):
+            self._command(reply, menu, seat)
+            return False
+        if isinstance(reply, Refusal):
+            self.say(reply.message)
+            return False
+        if isinstance(reply, Script):
+            return self._write_rule(reply.text)
+        try:
+            self.match.answer(reply.value)
+        except IllegalMove as error:
+            self.say(f"Not allowed: {str(error).rstrip('.')}.")
+            return False
+        self.uno_next = reply.uno
+        return True
+
+    def _write_rule(self, text: str) -> bool:
+        lines = [text]
+        while lines[-1].rstrip().endswith(":") or (len(lines) > 1 and lines[-1].strip()):
+            lines.append(self._read(".. "))
+        script = "\n".join(line for line in lines if line.strip()) + "\n"
+        try:
+            self.match.answer(script)
+        except IllegalMove as error:
+            self.say(f"That rule does not work: {error}. Write it again, pick a suggestion, "
+                     "or b for blank.")
+            return False
+        return True
+
+    def _command(self, command: Command, menu, seat: int) -> None:
+        write = self.console.write
+        if command.name == "quit":
+            raise EndSession(0, "You quit the match.")
+        if command.name == "table":
+            for line in [*self.screen.table(seat), "", *self.screen.hand(menu.decision.player)]:
+                write(line)
+        elif command.name == "log":
+            start = max((i for i, note in enumerate(self.narrator.notes) if note.get("event") in ("deal", "setup")),
+                        default=0)
+            for line in self.narrator.lines(start, None, seat):
+                write(line)
+        elif command.name == "why":
+            self.say(self._why(menu, command.arg))
+        elif command.arg:
+            self.say(self._about(menu, command.arg))
+        else:
+            self.say(EXPLAIN.get(menu.decision.kind, "Pick one of the choices."))
+            for line in menu.lines():
+                write(line)
+            self.say(f"Also: {COMMANDS}.")
+
+    def _card(self, menu, arg: str):
+        if not arg.isdigit() or not 1 <= int(arg) <= len(menu.cards):
+            return None
+        return menu.cards[int(arg) - 1]
+
+    def _why(self, menu, arg: str) -> str:
+        card = self._card(menu, arg)
+        if card is None:
+            return f"why takes the number of a card in your hand (1 to {len(menu.cards)}), such as why 2."
+        reason = self.match.round.why_not(card)
+        if reason is None:
+            if menu.decision.kind == TURN:
+                return f"{card.label()} can be played now: type {arg}."
+            return f"{card.label()} goes on the top card."
+        return f"Card {arg} cannot be played now: {reason}."
+
+    def _about(self, menu, arg: str) -> str:
+        card = self._card(menu, arg)
+        if card is None:
+            return f"? N tells about card N of your hand (1 to {len(menu.cards)})."
+        kind = card.spec
+        text = f"{card.label()}: {kind.name}, {card.points or 0} points."
+        if kind.description:
+            text += " " + " ".join(kind.description.split())
+        reason = self.match.round.why_not(card)
+        return text + (" It goes on the top card now." if reason is None else f" Not now: {reason}.")
+
+    def _read(self, prompt: str) -> str:
+        """A line from the player; Ctrl-C asks whether to quit, end of input ends."""
+        try:
+            return self.console.read(prompt)
+        except EOFError:
+            raise EndSession(1, "End of input: the match stops here.") from None
+        except KeyboardInterrupt:
+            self.console.write()
+            try:
+                text = self.console.read("Quit the match? (y/n) > ").strip().lower()
+            except (KeyboardInterrupt, EOFError):
+                self.console.write()
+                raise EndSession(130, "Stopped.") from None
+            if text in ("y", "yes", "quit"):
+                raise EndSession(0, "You quit the match.")
+            return self._read(prompt)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def play(settings: PlaySettings, stdin=None, stdout=None, no_color: bool = False,
+         replay: bool = False) -> int:
+    """Play (or, with `replay`, resume) a match at the terminal; returns the exit status."""
+    stdin = stdin if stdin is not None else sys.stdin
+    stdout = stdout if stdout is not None else sys.stdout
+    console = Console(stdin, stdout, use_colour(stdout, no_color))
+    if console.interactive and stdin is sys.stdin:
+        try:
+            import readline  # noqa: F401  (line editing for input())
+        except ImportError:  # pragma: no cover - not on every platform
+            pass
+    return Session(settings, console, replay=replay).run()
+
+
+def resume(path: str, stdin=None, stdout=None, no_color: bool = False) -> int:
+    settings = saves.read(path)
+    return play(settings, stdin, stdout, no_color=no_color, replay=True)
