@@ -64,6 +64,7 @@ def test_new_writes_an_edition_that_validates(tmp_path, monkeypatch):
     assert text.startswith("# yaml-language-server: $schema=edition.schema.json\n")
     assert "base: classic" in text
     assert run("validate", "party-uno.yaml").stdout == "party-uno.yaml: ok\n"
+    assert run("validate", "--strict", "party-uno.yaml").exit_code == 0  # not even a warning
     edition = unodsl.load_edition("party-uno.yaml")
     assert (edition.name, edition.id) == ("Party UNO", "party-uno")
     assert edition.source

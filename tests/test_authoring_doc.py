@@ -25,7 +25,7 @@ from click.testing import CliRunner
 from unodsl.cli import main
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "authoring.md"
-FENCE = re.compile(r"^```(\w+)([^\n]*)\n(.*?)^```$", re.S | re.M)
+FENCE = re.compile(r"^```(\w+)([^\n]*)\n(.*?)^```$", re.DOTALL | re.MULTILINE)
 
 
 @dataclass

@@ -18,14 +18,14 @@ from hypothesis import strategies as st
 
 import unodsl
 from unodsl.authoring import explain, find_kind, format_explanation
-from unodsl.errors import ScriptError, UnoError
+from unodsl.errors import UnoError
 from unodsl.lang import ast, describe
-from unodsl.lang.describe import Context, Describer, THE_DEALER, node_classes, source
+from unodsl.lang.describe import THE_DEALER, Context, Describer, node_classes, source
 from unodsl.lang.parse import parse_condition, parse_script
 from unodsl.resources import edition_names
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_docs import DOC_EDITION, EXAMPLES  # noqa: E402  (the docs' examples and their edition)
+from test_docs import DOC_EDITION, EXAMPLES
 
 GOLDEN = Path(__file__).parent / "golden" / "explain"
 EDITIONS = {name: unodsl.load_edition(name) for name in edition_names()}

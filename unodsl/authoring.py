@@ -22,7 +22,15 @@ from .edition.yamlsrc import load_yaml_file
 from .engine.setup import resolve_cards
 from .errors import UnoError
 from .lang import ast
-from .lang.describe import THE_DEALER, CardRef, Context, Describer, join, plural, playable_text
+from .lang.describe import (
+    THE_DEALER,
+    CardRef,
+    Context,
+    Describer,
+    join,
+    playable_text,
+    plural,
+)
 from .lang.parse import parse_condition, parse_script
 from .resources import data_dir
 

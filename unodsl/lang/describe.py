@@ -21,12 +21,11 @@ player the event concerns.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from . import ast
 from .compile import CARD_ATTRIBUTES, Vocabulary
-
 
 # ---- words ---------------------------------------------------------------------------
 
@@ -276,7 +275,7 @@ class Describer:
         me, to = ctx.me, self.who(node.recipients, ctx)
         text = f"give all {me.poss} {self.noun_phrase(node.predicate, ctx, 'plural')} to {to.obj}"
         if to.group:
-            text += f", choosing who receives each one"
+            text += ", choosing who receives each one"
         if me.second:
             return Clause(me, text, imperative=True)
         return Clause(me, say(me, text))
