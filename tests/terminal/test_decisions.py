@@ -1,0 +1,160 @@
+"""Every kind of decision put to a person at the terminal, with bad input first.
+
+Each case stacks a table (tests/terminal/setups/) so that the decision comes
+up at once, types something wrong (the game must say why and ask again, never
+crash or move on), then a right answer, and checks what the screen said.
+Input that ends before the match does ends it cleanly with exit status 1.
+"""
+from __future__ import annotations
+
+import pytest
+
+from unodsl.engine import decisions
+
+from .conftest import flat, run_play, setup_file
+
+# (id, edition, setup, players, extra options, typed lines, expected in order on the screen)
+CASES = [
+    ("turn", "classic", "classic_draw", "you,greedy", [],
+     ["9", "x", "2", "1"],
+     ["Your turn: play 1, or d to draw.",
+      "> 9", "There is no card 9: your hand has 3 cards.",
+      "> x", "'x' is not one of the choices here (1 or d); ? for help.",
+      "> 2", "Not allowed: green 3 goes only on green or on 3 (the colour in play is red).",
+      "> 1", "You play red 4."]),
+    ("play_drawn", "classic", "classic_draw", "you,greedy", [],
+     ["d", "1", "keep it", "p"],
+     ["> d", "You draw red 7.", "You drew red 7, which can be played. Play it now?",
+      "> 1", "Only the card you drew, red 7, may be played now (p), or keep it (k).",
+      "> keep it", "'keep it' is not one of the choices here (p or k)",
+      "> p", "You play red 7."]),
+    ("colour", "classic", "classic_wild", "you,greedy", [],
+     ["3", "pink", "9", "g"],
+     ["You play Wild.", "Name the colour play continues with:", "1 red", "4 blue",
+      "> pink", "'pink' is not one of the choices here", "> 9", "There is no choice 9 here",
+      "> g", "You name green."]),
+    ("challenge", "classic", "classic_challenge", "you,greedy", [],
+     ["maybe", "y"],
+     ["Bot 2 plays Wild Draw Four, Bot 2 names blue.",
+      "Bot 2 played Wild Draw Four against you. Challenge it?",
+      "> maybe", "'maybe' is not one of the choices here (y or n)",
+      "> y", "You challenge Bot 2: it was legal, Bot 2 shows you: blue 7, you draw"]),
+    ("call_uno_and_catch", "classic", "classic_uno", "alice,bob,greedy", [],
+     ["", "1", "3", "n", "", "x", "y", ""],
+     ["Pass the keyboard to Alice", "Alice, press Enter when you are ready",
+      "Your hand (2 cards):", "> 1", "You are about to have one card left. Call UNO?",
+      "> 3", "There is no choice 3 here (y or n).", "> n",
+      "Pass the keyboard to Bob", "Alice plays red 4.",
+      "Alice has one card left and did not call UNO. Catch them?",
+      "> x", "'x' is not one of the choices here (y or n)", "> y",
+      "Pass the keyboard to Alice", "Bob catches you without UNO, you draw"]),
+    ("player", "harry-potter-fr", "fr_howler", "you,greedy,greedy", [],
+     ["3", "vert", "1", "bot 3"],
+     ["You play Beuglante (Howler).", "You name vert.", "Pick a player:",
+      "2 Bot 2 (3 cards)", "3 Bot 3 (4 cards)", "> 1", "There is no choice 1 here (2 or 3).",
+      "> bot 3", "You pick Bot 3, Bot 3 shows you: jaune 1, jaune 2, vert 3 and bleu 4."]),
+    ("react", "harry-potter-fr", "fr_react", "you,greedy,greedy", [],
+     ["zz", "1", "y", "rouge"],
+     ["Bot 2 plays Beuglante (Howler), Bot 2 names vert, Bot 2 picks you.",
+      "Bot 2 played Beuglante (Howler) against you. Play a card out of turn to cancel",
+      "1 Invisibilité (Invisibility)", "p let it happen",
+      "> zz", "'zz' is not one of the choices here (1 or p)",
+      "> 1", "Call UNO?", "> y",
+      "You call UNO!, you play Invisibilité (Invisibility) out of turn against Beuglante "
+      "(Howler).", "Name the colour", "> rouge", "You name rouge."]),
+    ("top_card", "harry-potter", "hp_voldemort", "you,greedy", [],
+     ["5", "y", "9", "green 9"],
+     ["You play Voldemort.", "Call UNO?", "> y", "You call UNO!",
+      "These cards go on the discard pile. Which one goes on top?",
+      "1 red 2", "2 green 9", "3 blue 6", "> 9", "There is no choice 9 here (1, 2 or 3).",
+      "> green 9", "You discard red 2, you discard blue 6, you discard green 9."]),
+    ("give", "green-lantern", "gl_power_ring", "you,greedy,greedy", [],
+     ["4", "red", "1", "2", "bot 3"],
+     ["You play Power Ring.", "You name red.", "Give yellow 3 to whom?",
+      "> 1", "There is no choice 1 here (2 or 3).", "> 2", "You give yellow 3 to Bot 2.",
+      "Give yellow 5 to whom?", "> bot 3", "You give yellow 5 to Bot 3."]),
+    ("discard_and_table_card", "veto", "veto_discard", "you,greedy",
+     ["--rule", "me discards to 1"],
+     ["5", "1", "y", "9", "1", "1", "1"],
+     ["You play Wild Customizable.", "u2 use VETO on Bot 2", "> 1", "You name purple.",
+      "> y", "You call UNO!", "Discard which card?", "> 9",
+      "There is no choice 9 here (1, 2, 3, 4 or u2).", "> 1", "You discard purple 3.",
+      "You discard green 1.", "You discard orange 5."]),
+    ("yes_no", "veto", "veto_written", "you,greedy", ["--rule", "@08-tell-a-joke"],
+     ["maybe", "n"],
+     ["Bot 2 plays Wild Customizable", "Did you laugh at the joke?", "y yes", "n no",
+      "> maybe", "'maybe' is not one of the choices here (y, n or u2)", "> n",
+      "Bot 2 draws 4 cards."]),
+    ("question", "veto", "veto_written", "you,greedy", ["--rule", "@09-straight-elbows"],
+     ["2", "1"],
+     ["Keep your elbows straight until someone says UNO!", "1 I will",
+      "> 2", "There is no choice 2 here (1 or u2).", "> 1", "You answer \"I will\"."]),
+    ("write_rule", "veto", "veto_blank", "you,greedy,greedy", [],
+     ["u2", "3", "1", "next draws", "if nobody:", "  next draws 2", "", "1"],
+     ["> u2", "You use VETO on Bot 2.", "> 3", "You play Wild Customizable.", "> 1",
+      "Write a house rule on Wild Customizable: a suggestion's number, b to leave it",
+      "1 next draws until colour == top.colour",
+      "3 if not (next holds playable): / next draws 3", "b leave the card blank",
+      "> next draws", "That rule does not work: line 1, column 11:",
+      "> if nobody:", ".. ", "That rule does not work: line 1, column 4:",
+      "> 1", "You write on Wild Customizable: next draws until colour == top.colour, Bot 2 "
+      "draws 9 cards, Bot 2 misses a turn", "more moves: type log to see them)"]),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_decision_at_the_terminal(case):
+    _, edition, setup, players, extra, lines, expected = case
+    result = run_play("play", edition, "--setup", setup_file(setup), "--players", players,
+                      "--seed", "1", *extra, lines=lines)
+    out = flat(result.stdout)  # wrapped lines joined: the words matter, not where lines break
+    position = 0
+    for text in expected:
+        found = out.find(flat(text), position)
+        assert found >= 0, f"{text!r} not found after position {position} in:\n{result.stdout}"
+        position = found + len(flat(text))
+    assert "End of input: the match stops here." in out
+    assert result.exit_code == 1
+
+
+def test_every_decision_kind_is_put_to_a_person():
+    """The cases above (with the whole matches of test_play.py) cover every kind."""
+    covered = {"turn", "play_drawn", "colour", "challenge", "call_uno", "catch", "player", "react",
+               "top_card", "give", "discard", "yes_no", "question", "write_rule"}
+    assert covered == set(decisions.KINDS)
+
+
+def test_a_rule_of_several_lines_is_written_at_the_table():
+    result = run_play("play", "veto", "--setup", setup_file("veto_blank"), "--players", "you,greedy,greedy",
+                      "--seed", "1", lines=["3", "2", "if next holds playable:", "  next draws 2", ""])
+    assert ".. " in result.stdout
+    assert "You write on Wild Customizable: if next holds playable: / next draws 2," in flat(result.stdout)
+
+
+def test_calling_uno_with_the_card():
+    """`1 uno` plays card 1 and calls UNO: the question is not asked."""
+    result = run_play("play", "classic", "--setup", setup_file("classic_uno"), "--players",
+                      "you,greedy,greedy", "--seed", "1", lines=["1 uno"])
+    assert "Call UNO?" not in result.stdout
+    assert "You call UNO!, you play red 4." in result.stdout
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("uno", "Say uno with the card you play, such as `3 uno`."),
+    ("d uno", "Say uno with the card you play, such as `3 uno`."),
+    ("why 2", "Card 2 cannot be played now: blue 2 goes only on blue or on 2 (the colour in play is red)."),
+    ("why 1", "red 4 can be played now: type 1."),
+    ("why 7", "why takes the number of a card in your hand (1 to 2), such as why 2."),
+    ("? 1", "red 4: Number, 4 points."),
+    ("help", "Play a card that goes on the top card"),
+    ("?", "Also: ? or help (this help), ? N (about card N), why N"),
+    ("table", "Top card: red 5 Colour in play: red"),
+    ("log", "Round 1: the table is laid out."),
+    ("", "Type one of the choices (? for help)."),
+])
+def test_help_and_questions_never_answer(typed, said):
+    result = run_play("play", "classic", "--setup", setup_file("classic_uno"), "--players",
+                      "you,greedy,greedy", "--seed", "1", lines=[typed])
+    assert said in flat(result.stdout)
+    assert "You play" not in result.stdout  # the decision is still waiting
+    assert result.exit_code == 1
