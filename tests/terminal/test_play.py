@@ -152,3 +152,15 @@ def test_the_help_lists_the_options():
     for option in ("--players", "--rule", "--seed", "--target", "--save", "--no-color",
                    "--birthday", "--setup"):
         assert option in result.stdout
+
+
+def test_docs_and_readme_tell_every_option():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    doc = (root / "docs" / "play.md").read_text(encoding="utf-8")
+    for option in ("--players", "--rule", "--seed", "--target", "--save", "--no-color",
+                   "--birthday", "--setup", "unodsl resume FILE", "NO_COLOR"):
+        assert option in doc
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert "unodsl play classic --players you,greedy,greedy,greedy\n```" in readme
