@@ -238,7 +238,13 @@ def test_every_doc_example_reads_as_english(kind, text):
     ('if not (next accepts "Will you perform a rooster call?"):\n  next draws 4',
      'Ask the next player "Will you perform a rooster call?": if they say no, the next player draws 4 cards.'),
     ("if not (next holds playable):\n  next draws 3",
-     "If the next player holds no playable card, the next player draws 3 cards."),
+     "If the next player holds no playable card, they draw 3 cards."),
+    ("if next.hand > 10:\n  skip next\n  show next's hand to me\nelse:\n  next draws 1",
+     "If the next player holds more than 10 cards, they miss their next turn and show their hand to you. "
+     "Otherwise, the next player draws 1 card."),
+    ("if previous challenges and players == 2:\n  previous draws 1",
+     "If the previous player challenges the play (when asked) and there are 2 players, the previous player "
+     "draws 1 card."),
     ("on play where number == 7:\n  next draws 1", "Whenever a player plays a card numbered 7, the next player draws 1 card."),
     ("on turn_start where me.hand > 15:\n  me discards to 15",
      "Whenever a player's turn begins and that player holds more than 15 cards, that player discards down to "
@@ -357,3 +363,18 @@ def test_any_script_has_words(lines):
     said = WORDS.script(parse_script(text))
     assert said.endswith(".") and said[0].isupper()
     assert "None" not in said and "  " not in said
+
+
+def test_a_reaction_against_some_cards(tmp_path):
+    path = tmp_path / "shield.yaml"
+    path.write_text("name: Shield\nbase: classic\nkinds:\n  shield:\n    name: Shield\n    wild: true\n"
+                    "    deck: {count: 1}\n    points: 50\n    playable: always\n    effect: choose colour\n"
+                    "    on_start: turn another\n"
+                    '    reaction: {against: "kind == draw_two or wild", effect: "next draws 1"}\n'
+                    "total: 109\n")
+    loaded = unodsl.load_edition(str(path))
+    said = dict(explain(loaded, find_kind(loaded, "shield")).sections)
+    assert said["Out of turn"] == (
+        "May be played out of turn against an action card aimed at you, when the action card is a Draw Two "
+        "card or the action card is a Wild card, before it applies to you: the rest of that card's actions "
+        "against you are cancelled, and then: the next player draws 1 card.")

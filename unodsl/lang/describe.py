@@ -40,10 +40,19 @@ class Who:
     owner: str  # possessive: "your", "the next player's"
     second: bool = False  # conjugated like "you" ("you draw"), not "the next player draws"
     group: bool = False
+    they: bool = False  # named by the pronoun "they" ("they draw"), just named in the condition
+
+    @property
+    def base_form(self) -> bool:
+        """Conjugated like "you draw" / "they draw" rather than "the next player draws"."""
+        return self.second or self.they
 
     @property
     def pronoun(self) -> str:
         return "you" if self.second else "they"
+
+    def as_they(self) -> Who:
+        return Who(self.key, "they", "them", "their", group=self.group, they=True)
 
     @property
     def poss(self) -> str:
@@ -82,6 +91,7 @@ class Context:
     card: CardRef = THIS_CARD
     start: bool = False  # a start-card rule: `extra turn` means the dealer plays first
     depth: int = 0  # 0: whole sentences; 1 and more: inside an `if` or an answer
+    they: str = ""  # the player the condition just named: "they" in this branch
 
 
 OPS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
@@ -106,14 +116,14 @@ def third_person(verb: str) -> str:
 
 def say(who: Who, predicate: str) -> str:
     """The predicate conjugated for its subject (only its first word is a verb)."""
-    if who.second:
+    if who.base_form:
         return predicate
     verb, _, rest = predicate.partition(" ")
     return f"{third_person(verb)} {rest}".rstrip()
 
 
 def say_not(who: Who, predicate: str) -> str:
-    return f"{'do' if who.second else 'does'} not {predicate}"
+    return f"{'do' if who.base_form else 'does'} not {predicate}"
 
 
 def join(items: Iterable[str], word: str = "and") -> str:
@@ -229,7 +239,8 @@ class Describer:
     # ---- players
 
     def who(self, player: ast.Player, ctx: Context) -> Who:
-        return ctx.me if player.who == "me" else PLAYERS[player.who]
+        who = ctx.me if player.who == "me" else PLAYERS[player.who]
+        return who.as_they() if ctx.they and player.who == ctx.they else who
 
     def d_Player(self, node: ast.Player, ctx: Context) -> str:
         return self.who(node, ctx).noun
@@ -340,7 +351,8 @@ class Describer:
                 second = f"{no}, {self.branch(otherwise, ctx)}"
                 return Compound([capital(first) + ".", capital(second) + "."], f"{first}; {second}",
                                 question=True)
-        parts = [f"if {self.cond(cond, inner)}, {self.branch(body, ctx)}" for cond, body in node.branches]
+        parts = [f"if {self.cond(cond, inner)}, {self.branch(body, self.naming(cond, inner, ctx))}"
+                 for cond, body in node.branches]
         sentences = [capital(parts[0]) + "."] + [f"Otherwise, {p}." for p in parts[1:]]
         inline = "; ".join([parts[0]] + [f"otherwise, {p}" for p in parts[1:]])
         if node.otherwise:
@@ -348,6 +360,15 @@ class Describer:
             sentences.append(f"Otherwise, {rest}.")
             inline += f"; otherwise {rest}"
         return Compound(sentences, inline)
+
+    def naming(self, cond: ast.Node, inner: Context, ctx: Context) -> Context:
+        """The branch's context: a player the condition starts with is "they" in it
+        ("if the next player holds no playable card, they draw 3 cards")."""
+        text = self.cond(cond, inner)
+        for key, who in PLAYERS.items():
+            if not who.group and text.startswith(who.noun + " ") and " or " not in text and " and " not in text:
+                return dataclasses.replace(ctx, they=key)
+        return ctx
 
     def question(self, cond: ast.Node, ctx: Context) -> tuple[str, str, str] | None:
         """An `if` on a question put to a player: (the asking, "if they do", "if they do not")."""
