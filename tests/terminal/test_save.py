@@ -201,3 +201,11 @@ def test_ctrl_c_while_the_bots_move_stops_and_keeps_the_match(tmp_path, monkeypa
     assert game.run() == 130
     assert "Interrupted. The match is saved in" in flat(out.getvalue())
     assert json.loads((tmp_path / "match.json").read_text())["answers"] == [{"marker": "DRAW"}]
+
+
+def test_a_save_that_cannot_be_written_is_one_message(tmp_path):
+    result = run_play("play", "classic", "--save", str(tmp_path / "no" / "such" / "m.json"),
+                      lines=["quit"])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert "error: cannot write the save" in result.stderr

@@ -107,10 +107,17 @@ def test_a_whole_round_in_a_real_terminal(tmux):
     assert "\x1b[" in tmux.screen(escapes=True)  # a terminal: colours are on
 
 
-def test_no_color_in_a_real_terminal(tmux):
-    tmux.start(["classic", "--seed", "1"], {"NO_COLOR": "1"})
+def test_ctrl_c_and_no_color_in_a_real_terminal(tmux):
+    tmux.start(["classic", "--seed", "1", "--save", "match.json"], {"NO_COLOR": "1"})
     tmux.wait(lambda text: PROMPT.search(text), "the first prompt")
-    tmux.type("quit")
+    tmux.tmux("send-keys", "-t", "play", "C-c")
+    tmux.wait(lambda text: "Quit the match? (y/n) >" in text, "the question after Ctrl-C")
+    tmux.type("n")
+    tmux.wait(lambda text: len(PROMPT.findall(text.split("Quit the match?")[-1])) >= 1, "the prompt again")
+    tmux.tmux("send-keys", "-t", "play", "C-c")
+    tmux.wait(lambda text: text.count("Quit the match? (y/n) >") == 2, "the question again")
+    tmux.type("y")
     text = tmux.wait(lambda text: "[exit " in text, "the end")
-    assert "[exit 0]" in text and "You quit the match." in text
-    assert "\x1b[" not in tmux.screen(escapes=True)
+    assert "[exit 0]" in text and "You quit the match. The match is saved in match.json" in text
+    assert (tmux.folder / "match.json").exists()
+    assert "\x1b[" not in tmux.screen(escapes=True)  # NO_COLOR: not even at a terminal

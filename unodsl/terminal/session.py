@@ -145,7 +145,7 @@ class Session:
         self.screen = Screen(self.match, self.names, agents, self.style)
         self.narrator = Narrator(edition, self.names)
         self.seen = {seat: 0 for seat in self.humans}  # log index each person has been told up to
-        self.told = 0  # log index the story has been told up to at a round's end
+        self.told = 0  # log index the story has been told up to (the last screen shown)
         self.scanned = 0  # log index up to which round ends have been handled
         self.holder: int | None = None  # the person at the keyboard (hot seat)
         self.fresh = True  # the next prompt shows the whole table
@@ -158,6 +158,7 @@ class Session:
 
     def run(self) -> int:
         try:
+            self._save()  # first, so that a save that cannot be written stops us at once
             self._header()
             while True:
                 self._round_ends()
@@ -195,7 +196,6 @@ class Session:
                      f"round {len(match.results) + (0 if match.finished else 1)}.")
         if len(self.humans) > 1:
             self.say("Hot seat: the keyboard goes round; each player's hand is shown only to them.")
-        self._save()
 
     def _replay(self, answers: list) -> None:
         for number, value in enumerate(answers, 1):
@@ -219,8 +219,12 @@ class Session:
 
     def _save(self) -> None:
         if self.settings.save:
-            saves.write(self.settings.save, saves.portable(self.settings), self.match.answers,
-                        self.match.finished, self.match.seed)
+            try:
+                saves.write(self.settings.save, saves.portable(self.settings), self.match.answers,
+                            self.match.finished, self.match.seed)
+            except OSError as error:
+                raise UnoError(f"cannot write the save {self.settings.save}: "
+                               f"{error.strerror or error}") from None
 
     # ---- between rounds
 
