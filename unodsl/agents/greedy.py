@@ -14,6 +14,7 @@ class GreedyAgent(Agent):
     """
 
     name = "greedy"
+    trusted = True
 
     def choose(self, decision, state):
         options = decision.options

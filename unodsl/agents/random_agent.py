@@ -16,6 +16,7 @@ class RandomAgent(Agent):
     """
 
     name = "random"
+    trusted = True
 
     def __init__(self, rng):
         super().__init__(rng)

@@ -141,7 +141,7 @@ class Match:
                 self.decision = decision
                 return self._caller.switch()  # answer() validates and records
             value = agent.choose(decision, self.round)
-            if value not in options:
+            if not agent.trusted and not _is_option(value, options):
                 raise IllegalMove(f"agent {agent!r} answered {value!r} to {decision!r}")
         if self.log is not None:
             self.log.append({"event": "decision", "kind": decision.kind, "player": decision.player,
@@ -167,7 +167,7 @@ class Match:
             self._round_agents = [self.agents[s] for s in active]
             rnd = self.round = Round(self.edition, len(active), dealer, self.rng, self.log,
                                      [self.scores[s] for s in active], max_turns=self.max_turns,
-                                     ask=self._ask, written=self.written)
+                                     ask=self._ask, written=self.written, agents=self._round_agents)
             if len(active) != self.n:
                 self.record("round_seats", seats=active)
             self._play_round(rnd, self.setup if not self.results else None)

@@ -22,7 +22,7 @@ from .decisions import (CALL_UNO, CATCH, DRAW, KEEP,
 class Round(ScriptPrimitives, OutOfTurn):
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
                  scores: list[int] | None = None, max_turns: int = 5000, ask=None,
-                 written: dict | None = None):
+                 written: dict | None = None, agents: list | None = None):
         self.edition = edition
         self.settings = edition.settings
         self.colours = list(edition.colours)
@@ -31,6 +31,7 @@ class Round(ScriptPrimitives, OutOfTurn):
         self.rng = rng
         self.log = log
         self.ask = self._ask_plain = ask  # Decision -> chosen option
+        self.agents = agents  # per seat, for the turn loop's shortcut to built-in agents
         self.scores = scores if scores is not None else [0] * players
         self.hands: list[list] = [[] for _ in range(players)]
         self.draw_pile: list = []
@@ -135,6 +136,10 @@ class Round(ScriptPrimitives, OutOfTurn):
         everything rarer (hooks, hands face up, recording) is a method call."""
         hands, ask, cache, max_turns = self.hands, self.ask, self._playable_cache, self.max_turns
         slow_start = bool(self.hooks) or self.log is not None
+        # Built-in agents (trusted to answer with an option) are asked directly
+        # when nothing else hangs on a decision: no record, no table card.
+        direct = [a if a is not None and a.trusted else None for a in self.agents] \
+            if self.agents and not slow_start and not self.edition.table else None
         while self.winner is None and self.turns < max_turns:
             p = self.turn
             self.turns += 1
@@ -150,7 +155,11 @@ class Round(ScriptPrimitives, OutOfTurn):
             choice = DRAW
             if playable:
                 playable.append(DRAW)
-                choice = ask(Decision(TURN, p, playable))
+                agent = direct[p] if direct is not None else None
+                if agent is not None:
+                    choice = agent.choose(Decision(TURN, p, playable), self)
+                else:
+                    choice = ask(Decision(TURN, p, playable))
             if choice is DRAW:
                 self._draw_on_turn(p, hand)
             else:
