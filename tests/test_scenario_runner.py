@@ -708,3 +708,24 @@ def test_a_number_is_no_answer_to_a_yes_no_decision(tmp_path):
     [failure] = run_file(path).failures
     assert failure.message == ("answer '1' was refused: it is not one of the options; "
                                "player 0's call_uno options were: yes, no")
+
+
+def test_a_rule_file_beside_the_scenario_is_found(tmp_path):
+    (tmp_path / "sevens.yaml").write_text('name: Sevens\nscript: |\n  on play where number == 7:\n    next draws 1\n')
+    scenario = tmp_path / "seven.yaml"
+    scenario.write_text(textwrap.dedent("""\
+        name: a seven makes the next player draw one
+        edition: classic
+        rules: ["@sevens.yaml"]
+        setup:
+          hands: [[red 7, red 1, red 2], [blue 1, blue 2, blue 3], [green 1, green 2, green 3]]
+          draw: [yellow 5, yellow 6]
+          discard: [red 3]
+        answers: [red 7]
+        expect:
+          events:
+            - {event: play, player: 0}
+            - {event: draw, player: 1, cards: [yellow 5]}
+        """))
+    outcome = run_file(scenario)
+    assert outcome.passed, outcome.lines()

@@ -250,6 +250,14 @@ class _Reader:
                         edition=self.edition, players=self.players, setup=setup,
                         answers=answers, expect=expect, agents=agents, **options)
 
+    def resolve_rule(self, rule: str) -> str:
+        """`@file.yaml` is looked for beside the scenario file first (then as `--rule` does)."""
+        if rule.startswith("@"):
+            beside = Path(self.doc.filename).parent / rule[1:]
+            if beside.exists():
+                return f"@{beside}"
+        return rule
+
     def read_edition(self, data: dict) -> Edition | None:
         rules, settings = data.get("rules", []), data.get("settings")
         ok = self.text_list(("rules",), rules, "rules")
@@ -260,6 +268,7 @@ class _Reader:
         if not self.typed(("edition",), edition, str, "edition") or not ok:
             return None
         where = self.resolve_edition(edition)
+        rules = [self.resolve_rule(rule) for rule in rules]
         known = not settings or self.settings_known(edition, where, rules, settings)
         if not known:
             settings = None  # still load the edition with our rules, to check them
