@@ -1,0 +1,201 @@
+"""What happened in one match, counted as it is played: the raw material of the statistics.
+
+`play_game()` plays one bot match and returns a `GameTally`: small, picklable
+(workers send it back), and a function of the edition, the seats, the seed and
+the game's number only.
+
+Counting does not need the event log. A `CountingMatch` turns each of its
+rounds into a `CountingRound`, a Round whose few out-of-the-way methods (a
+card played, a reaction, a table card used, a written rule run, the deal)
+count before doing what they always do; the turn loop itself is untouched,
+and a plain `Match` pays nothing for any of this.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from operator import attrgetter
+
+from .engine.match import Match
+from .engine.round import Round
+
+
+@dataclass
+class GameTally:
+    """One match. Seats are the match's seats; kinds are card kind ids.
+
+    Per kind: `plays` in turn (a drawn card played at once included),
+    `reactions` (played out of turn against an action), `uses` (a table card
+    used on a player), `fires` (its effect ran: when played, when it reacted,
+    when used), `written` (a rule written on the card ran). `fires` also counts
+    the edition's and the command line's house rules, as "rule N (on EVENT)".
+
+    `played[kind]` and `dealt[kind]` are [seat-rounds, of which won] where the
+    seat played (or used) at least one card of that kind, or was dealt one.
+    """
+
+    winner: int | None  # None: stopped at the round limit
+    scores: list[int]
+    round_winners: list = field(default_factory=list)  # seat, or None when abandoned
+    turns: list[int] = field(default_factory=list)  # per round
+    points: list[int] = field(default_factory=list)  # per round: what the round added to the scores
+    order_wins: list[int] = field(default_factory=list)  # round wins by place after the dealer (0: dealer)
+    seat_rounds: int = 0  # rounds times the seats that played them
+    plays: Counter = field(default_factory=Counter)
+    reactions: Counter = field(default_factory=Counter)
+    uses: Counter = field(default_factory=Counter)
+    fires: dict = field(default_factory=dict)
+    written: dict = field(default_factory=dict)
+    played: dict = field(default_factory=dict)
+    dealt: dict = field(default_factory=dict)
+
+    @property
+    def rounds(self) -> int:
+        return len(self.turns)
+
+    def round_wins(self, players: int) -> list[int]:
+        wins = [0] * players
+        for winner in self.round_winners:
+            if winner is not None:
+                wins[winner] += 1
+        return wins
+
+
+_KIND = attrgetter("kind")
+
+
+def _bump(counts: dict, key, by: int = 1) -> None:
+    counts[key] = counts.get(key, 0) + by
+
+
+class CountingRound(Round):
+    """A Round that notes what is played, reacted and used, for `CountingMatch` to count
+    when the round is over. Made from a Round by `CountingMatch` just before it is played.
+
+    The notes are appended as they happen and counted afterwards: a card played
+    costs one call and one append more than in a plain Round.
+    """
+
+    played: list  # per round seat, the cards it played in turn
+    reacted: list  # per round seat, the cards it reacted with
+    used: list  # per round seat, the table cards it used
+    dealt_kinds: list  # per round seat, the kinds of the cards dealt to it
+    tally: GameTally
+
+    def _deal(self) -> None:
+        _deal(self)
+        self.dealt_kinds = [{c.kind for c in hand} for hand in self.hands]
+
+    def play_card(self, p: int, card):
+        self.played[p].append(card)
+        return _play_card(self, p, card)
+
+    def _react(self, p: int, card) -> None:
+        self.reacted[p].append(card)
+        _react(self, p, card)
+
+    def _use_table_card(self, p: int, use) -> None:
+        self.used[p].append(use.card)
+        _use_table_card(self, p, use)
+
+    def apply_written_rule(self, me: int, card) -> None:
+        _apply_written_rule(self, me, card)
+        if self.written.get(card.uid) is not None:  # a rule was on it (or was just written): it ran
+            _bump(self.tally.written, card.kind)
+
+
+_deal, _play_card, _react = Round._deal, Round.play_card, Round._react
+_use_table_card, _apply_written_rule = Round._use_table_card, Round.apply_written_rule
+
+
+class _CountedHook:
+    """A house rule's body that counts its runs under `key` (it stands in for the Compiled)."""
+
+    __slots__ = ("body", "key", "tally")
+
+    def __init__(self, body, key: str, tally: GameTally):
+        self.body, self.key, self.tally = body, key, tally
+
+    def function(self, g, me, card):
+        _bump(self.tally.fires, self.key)
+        return self.body.function(g, me, card)
+
+
+def rule_labels(edition) -> list[str]:
+    """A label per house-rule hook of the edition, in order: "rule 1 (on play)"."""
+    return [f"rule {i} (on {event})" for i, (event, _, _) in enumerate(edition.hooks, 1)]
+
+
+class CountingMatch(Match):
+    """A Match whose rounds count what they do into `self.tally`."""
+
+    def __init__(self, *args, **kwargs):
+        self.tally = GameTally(None, [])
+        self._kind_sets: dict = {}  # (0 played / 1 dealt, frozenset of kinds, won) -> seat-rounds
+        super().__init__(*args, **kwargs)
+
+    def _play_round(self, rnd: Round, setup) -> None:
+        tally, n = self.tally, len(self.active)
+        rnd.__class__ = CountingRound  # the same state, with counting methods (see the module's doc)
+        rnd.tally = tally
+        rnd.played, rnd.reacted, rnd.used = ([[] for _ in range(n)] for _ in range(3))
+        rnd.dealt_kinds = [set() for _ in range(n)]
+        if rnd.hooks:
+            labels = iter(rule_labels(self.edition))
+            counted = {id(body): _CountedHook(body, next(labels), tally) for _, _, body in self.edition.hooks}
+            rnd.hooks = {event: [(guard, counted[id(body)]) for guard, body in hooks]
+                         for event, hooks in rnd.hooks.items()}
+        super()._play_round(rnd, setup)
+        self._count(rnd, self.results[-1], n)
+
+    def _count(self, rnd: CountingRound, result, n: int) -> None:
+        tally = self.tally
+        tally.round_winners.append(result.winner)
+        tally.turns.append(result.turns)
+        tally.points.append(sum(result.scored))
+        tally.seat_rounds += n
+        if not tally.order_wins:
+            tally.order_wins = [0] * self.n
+        if rnd.winner is not None:
+            tally.order_wins[(rnd.winner - rnd.dealer) % n] += 1
+        by_seat = [set() for _ in range(n)]  # the kinds each seat played, reacted with or used
+        for notes, counts in ((rnd.played, tally.plays), (rnd.reacted, tally.reactions), (rnd.used, tally.uses)):
+            for seat, cards in enumerate(notes):
+                if cards:
+                    kinds = list(map(_KIND, cards))
+                    counts.update(kinds)
+                    by_seat[seat].update(kinds)
+        # The same few sets of kinds come back round after round: count them as
+        # they are, and share them out to the kinds once, at the end of the match.
+        winner, sets = rnd.winner, self._kind_sets
+        for which, seats in ((0, by_seat), (1, rnd.dealt_kinds)):
+            for seat, kinds in enumerate(seats):
+                if kinds:
+                    key = (which, frozenset(kinds), seat == winner)
+                    sets[key] = sets.get(key, 0) + 1
+
+    def result(self):
+        result = super().result()
+        tally = self.tally
+        tally.winner, tally.scores = result.winner, result.scores
+        for (which, kinds, won), count in self._kind_sets.items():
+            counts = tally.dealt if which else tally.played
+            for kind in kinds:
+                entry = counts.setdefault(kind, [0, 0])
+                entry[0] += count
+                entry[1] += count if won else 0
+        # A kind's effect ran every time a card of it was played, reacted or used, if it has one.
+        for counts, script in ((tally.plays, "effect"), (tally.reactions, "reaction_effect"), (tally.uses, "use")):
+            for kind, count in counts.items():
+                if getattr(self.edition.kinds[kind], script) is not None:
+                    _bump(tally.fires, kind, count)
+        return result
+
+
+def play_game(edition, players: int, seats: list[str], seed: str, log=None, game: int | None = None) -> GameTally:
+    """Play one match with the given agents and seed; count it. With `log`, write its events."""
+    match = CountingMatch(edition, players=players, agents=seats, seed=seed, record=log is not None)
+    match.play()
+    if log is not None:
+        match.write_log(log, game=game)
+    return match.tally
