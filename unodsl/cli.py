@@ -11,7 +11,6 @@ from __future__ import annotations
 import click
 
 from . import __version__
-from .agents import AGENTS
 from .edition.loader import load_edition
 from .errors import EditionError, UnoError
 
@@ -56,36 +55,12 @@ def validate_command(editions: tuple[str, ...], output: str, strict: bool) -> No
         raise SystemExit(1)
 
 
-# ---- simulate -------------------------------------------------------------------
+# ---- simulate, compare (unodsl/simcli.py) ------------------------------------------
 
-@main.command("simulate")
-@click.argument("edition", metavar="EDITION")
-@click.option("--players", "-p", type=click.IntRange(min=1), default=4, show_default=True,
-              help="Seats at the table.")
-@click.option("--games", "-g", type=click.IntRange(min=1), default=100, show_default=True,
-              help="Matches to play.")
-@click.option("--seed", "-s", default="1", show_default=True,
-              help="Match i is played with seed SEED:i, so a run can be repeated.")
-@click.option("--agents", "-a", default="random", show_default=True,
-              help=f"One agent for every seat, or one per seat separated by commas "
-                   f"({', '.join(AGENTS)}).")
-@click.option("--rule", "rules", metavar="SCRIPT", multiple=True,
-              help="An extra house rule: a script of `on EVENT:` hooks, or a rule written on "
-                   "the edition's next blank card. Repeatable.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--log", "log_file", type=click.File("w"), metavar="FILE",
-              help="Write every event of every match as JSON lines (slower: recording is on).")
-@click.option("--no-timing", is_flag=True,
-              help="Leave out the speed, so that runs with the same arguments print the same.")
-def simulate_command(edition: str, players: int, games: int, seed: str, agents: str,
-                     rules: tuple[str, ...], as_json: bool, no_timing: bool, log_file) -> None:
-    """Play GAMES bot matches of EDITION and sum up wins, points and turns."""
-    from .simulate import format_json, format_text, simulate
+from .simcli import compare_command, simulate_command  # noqa: E402
 
-    sim = simulate(edition, players=players, games=games, seed=seed, agents=agents, rules=list(rules),
-                   log=log_file)
-    render = format_json if as_json else format_text
-    click.echo(render(sim, timing=not no_timing))
+main.add_command(simulate_command)
+main.add_command(compare_command)
 
 
 # ---- test -------------------------------------------------------------------------

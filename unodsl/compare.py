@@ -1,0 +1,230 @@
+"""Two editions (or one, with and without house rules) played on the same seeds, side by side.
+
+`compare()` plays game i of A and game i of B with the same seed "SEED:i"
+(the same first shuffle: the pairs are alike, and their differences vary
+less than those of independent games), sums each side up as `simulate` does,
+and measures every figure's change on the pairs (unodsl.stats.PairedRatio):
+B against A, with a 95% interval and a p-value.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+
+from .errors import UnoError
+from .parallel import Side, load_side, run_games
+from .simulate import Simulation, _num, _table, as_dict
+from .stats import Interval, PairedRatio
+from .tally import GameTally
+
+SIGNIFICANT = 0.05
+
+
+@dataclass
+class Metric:
+    key: str  # for tools: "turns_per_round", "plays_per_round:skip", "round_win_rate:0"
+    label: str  # for people
+    relative: bool  # an amount (turns, cards played): its change in %; else a rate: in points
+    pairs: PairedRatio = field(default_factory=PairedRatio)
+
+    def change(self) -> tuple[Interval, float]:
+        """The change (relative, or a difference) with its interval, and its p-value."""
+        if self.relative:
+            found = self.pairs.relative()
+            if found is not None:
+                return found
+        return self.pairs.difference()
+
+    def is_relative(self) -> bool:
+        return self.relative and self.pairs.relative() is not None
+
+
+@dataclass
+class Comparison:
+    a: Simulation
+    b: Simulation
+    label_a: str
+    label_b: str
+    metrics: list[Metric]
+    identical: bool = False  # the same edition, rules, settings, agents and seed: the same games
+    seconds: float = field(default=0.0, compare=False)
+
+    def metric(self, key: str) -> Metric:
+        return next(m for m in self.metrics if m.key == key)
+
+
+def _metrics(a: Simulation, b: Simulation) -> list[Metric]:
+    metrics = [Metric("rounds_per_match", "rounds per match", True),
+               Metric("turns_per_round", "turns per round", True),
+               Metric("points_per_round", "points per round", True),
+               Metric("abandoned_rounds", "rounds abandoned at the turn limit", False)]
+    for seat in range(a.players):
+        metrics.append(Metric(f"match_win_rate:{seat}", f"seat {seat}: match wins", False))
+    for seat in range(a.players):
+        metrics.append(Metric(f"round_win_rate:{seat}", f"seat {seat}: round wins", False))
+    names = {**b.kinds, **a.kinds}
+    for kind in [*a.kinds, *(k for k in b.kinds if k not in a.kinds)]:
+        metrics.append(Metric(f"plays_per_round:{kind}", f"{names[kind]}: played per round", True))
+    for kind in [*a.special, *(k for k in b.special if k not in a.special)]:
+        metrics.append(Metric(f"effect_runs_per_round:{kind}", f"{names[kind]}: effect runs per round", True))
+    for label in [*a.rules, *(r for r in b.rules if r not in a.rules)]:
+        metrics.append(Metric(f"rule_runs_per_round:{label}", f"{label}: runs per round", True))
+    return metrics
+
+
+def _figure(game: GameTally, key: str, players: int) -> tuple[float, float]:
+    """(numerator, denominator) of the metric `key` in one game."""
+    name, _, arg = key.partition(":")
+    rounds = game.rounds
+    if name == "rounds_per_match":
+        return rounds, 1
+    if name == "turns_per_round":
+        return sum(game.turns), rounds
+    if name == "points_per_round":
+        return sum(game.points), rounds
+    if name == "abandoned_rounds":
+        return sum(1 for w in game.round_winners if w is None), rounds
+    if name == "match_win_rate":
+        return int(game.winner == int(arg)), 1
+    if name == "round_win_rate":
+        return game.round_wins(players)[int(arg)], rounds
+    if name == "plays_per_round":
+        return game.plays.get(arg, 0), rounds
+    if name in ("effect_runs_per_round", "rule_runs_per_round"):
+        return game.fires.get(arg, 0), rounds
+    raise KeyError(key)
+
+
+def describe_side(side: Side) -> str:
+    """A short name for a side: `classic`, `classic + 1 rule`, `classic with hand_size=5`."""
+    words = [side.edition]
+    if side.rules:
+        words.append(f"+ {len(side.rules)} rule{'s' if len(side.rules) > 1 else ''}")
+    if side.settings:
+        words.append("with " + ", ".join(f"{k}={v}" for k, v in side.settings))
+    return " ".join(words)
+
+
+def compare(side_a: Side, side_b: Side, games: int, workers: int = 1, backend: str = "processes",
+            progress=None) -> Comparison:
+    """Play games 0..games-1 of both sides (game i of each with its side's seed "SEED:i")."""
+    if games < 2:
+        raise UnoError(f"a comparison needs at least 2 games, not {games}")
+    if side_a.players != side_b.players:
+        raise UnoError("both sides of a comparison have the same number of players")
+    loaded_a, loaded_b = load_side(side_a), load_side(side_b)
+    a = Simulation.empty(loaded_a, side_a.players, games, side_a.seed, list(side_a.agents))
+    b = Simulation.empty(loaded_b, side_b.players, games, side_b.seed, list(side_b.agents))
+    label_a, label_b = describe_side(side_a), describe_side(side_b)
+    if label_a == label_b and (side_a.agents, side_a.seed) != (side_b.agents, side_b.seed):
+        label_a, label_b = f"{label_a} (A)", f"{label_b} (B)"
+    comparison = Comparison(a, b, label_a, label_b, _metrics(a, b), identical=side_a == side_b)
+    players = side_a.players
+    start = time.perf_counter()
+    for game_a, game_b in run_games((side_a, side_b), games, workers, backend, progress):
+        a.add(game_a)
+        b.add(game_b)
+        for metric in comparison.metrics:
+            metric.pairs.add(*_figure(game_a, metric.key, players), *_figure(game_b, metric.key, players))
+    comparison.seconds = a.seconds = b.seconds = time.perf_counter() - start
+    return comparison
+
+
+# ---- reports ----------------------------------------------------------------------
+
+def _change_text(metric: Metric) -> str:
+    change, _ = metric.change()
+    if metric.is_relative():
+        return f"{_num(100 * change.value, True)}%"
+    if metric.relative:  # an amount that is 0 on one side: the plain difference
+        return _num(change.value, True, 2)
+    return f"{_num(100 * change.value, True)} pts"
+
+
+def _interval_text(metric: Metric) -> str:
+    change, _ = metric.change()
+    if metric.is_relative():
+        return f"{_num(100 * change.low, True)}% … {_num(100 * change.high, True)}%"
+    if metric.relative:
+        return f"{_num(change.low, True, 2)} … {_num(change.high, True, 2)}"
+    return f"{_num(100 * change.low, True)} … {_num(100 * change.high, True)}"
+
+
+def _value_text(metric: Metric, value: float) -> str:
+    return f"{value:.2f}" if metric.relative else f"{100 * value:.1f}%"
+
+
+def headlines(comparison: Comparison) -> list[str]:
+    """Sentences for the main figures whose change is significant."""
+    lines = []
+    verbs = {"rounds_per_match": ("lengthens matches", "shortens matches"),
+             "turns_per_round": ("lengthens rounds", "shortens rounds"),
+             "points_per_round": ("raises the points per round", "lowers the points per round")}
+    for key, (up, down) in verbs.items():
+        metric = comparison.metric(key)
+        change, p = metric.change()
+        if p < SIGNIFICANT and metric.is_relative():
+            half = 100 * (change.high - change.low) / 2
+            lines.append(f"{comparison.label_b} {up if change.value > 0 else down} by "
+                         f"{abs(100 * change.value):.0f}% (±{half:.0f}%) against {comparison.label_a}")
+    if comparison.identical:
+        lines.append("A and B are the same edition with the same rules, settings, agents and seed: "
+                     "every game is played the same on both sides")
+    elif not lines:
+        lines.append(f"no significant difference in match length, round length or points "
+                     f"between {comparison.label_a} and {comparison.label_b}")
+    return lines
+
+
+def format_text(comparison: Comparison, timing: bool = True) -> str:
+    a, b = comparison.a, comparison.b
+    lines = [f"A: {comparison.label_a}  ({a.name}, agents {','.join(a.agents)}, seed {a.seed})",
+             f"B: {comparison.label_b}  ({b.name}, agents {','.join(b.agents)}, seed {b.seed})",
+             f"{a.games} games each, {a.players} players; game i of both with seed SEED:i"
+             + (" (paired)" if a.seed == b.seed else ""), ""]
+    lines += headlines(comparison)
+    lines.append("")
+    rows = [("figure", "A", "B", "change B vs A", "95% CI", "p", "")]
+    values = {m.key: (m.pairs.a, m.pairs.b) for m in comparison.metrics}
+    for metric in comparison.metrics:
+        if values[metric.key] == (0, 0):
+            continue  # happens on neither side
+        kind = metric.key.partition(":")[2]
+        if metric.key.startswith("effect_runs") and values[metric.key] == values.get(f"plays_per_round:{kind}"):
+            continue  # runs once per card played: the row above says it
+        _, p = metric.change()
+        rows.append((metric.label, _value_text(metric, metric.pairs.a), _value_text(metric, metric.pairs.b),
+                     _change_text(metric), _interval_text(metric), f"{p:.3f}", "*" if p < SIGNIFICANT else ""))
+    lines += _table(rows)
+    lines += ["", f"* p < {SIGNIFICANT}: significant on its own; among many figures a few pass by chance.",
+              ("Changes of amounts are in %, of rates in percentage points (pts); "
+               "an effect that runs once per card played is shown as the card's plays.")]
+    if timing:
+        lines += ["", f"speed: {(a.rounds + b.rounds) / comparison.seconds if comparison.seconds else 0:.0f} rounds/s"]
+    return "\n".join(lines)
+
+
+def comparison_dict(comparison: Comparison, timing: bool = True) -> dict:
+    metrics = []
+    for metric in comparison.metrics:
+        _, p = metric.change()
+        difference, _ = metric.pairs.difference()
+        relative = metric.pairs.relative() if metric.relative else None
+        metrics.append({"key": metric.key, "label": metric.label, "a": round(metric.pairs.a, 6),
+                        "b": round(metric.pairs.b, 6), "difference": difference.as_list(6),
+                        "relative": relative[0].as_list(6) if relative else None,
+                        "p_value": round(p, 6), "significant": p < SIGNIFICANT})
+    data = {"a": comparison.label_a, "b": comparison.label_b, "games": comparison.a.games,
+            "players": comparison.a.players, "seeds": [comparison.a.seed, comparison.b.seed],
+            "paired": comparison.a.seed == comparison.b.seed, "headlines": headlines(comparison),
+            "metrics": metrics, "reports": {"a": as_dict(comparison.a, timing=False),
+                                            "b": as_dict(comparison.b, timing=False)}}
+    if timing:
+        rounds = comparison.a.rounds + comparison.b.rounds
+        data["speed"] = round(rounds / comparison.seconds, 1) if comparison.seconds else 0.0
+    return data
+
+
+def format_json(comparison: Comparison, timing: bool = True) -> str:
+    return json.dumps(comparison_dict(comparison, timing))

@@ -1,0 +1,151 @@
+"""Games played in this process, in worker processes, or on Ray, with the same results.
+
+Game i of a run is played with seed "SEED:i" and depends on nothing else, so
+the games can be played anywhere, in any order: `run_games()` cuts the run
+into chunks of consecutive games, plays them on the chosen backend and yields
+the results in game order. Whatever adds them up then gets the same numbers
+for 1, 2 or 64 workers.
+
+A worker receives `Side`s, which name an edition (a name or a path, house
+rules, settings) rather than carry it, and loads each edition once.
+"""
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .errors import UnoError
+
+if TYPE_CHECKING:
+    from .tally import GameTally
+
+BACKENDS = ("processes", "ray")
+GAMES_PER_WORKER = 200  # with fewer games per worker, starting the processes (about a second) costs more than it saves
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a run: which edition (and house rules, settings), seats and seeds.
+
+    `edition` is a name or path; `loaded` may carry an Edition already loaded,
+    for runs in this process (it is not sent to workers).
+    """
+
+    edition: str
+    rules: tuple[str, ...] = ()
+    settings: tuple[tuple[str, object], ...] = ()
+    players: int = 4
+    agents: tuple[str, ...] = ("random",) * 4
+    seed: str = "1"
+    loaded: object = None
+
+    def for_workers(self) -> Side:
+        if self.loaded is not None and not self.edition:
+            raise UnoError("to play in worker processes, give the edition by name or path, not loaded")
+        return Side(self.edition, self.rules, self.settings, self.players, self.agents, self.seed)
+
+
+_editions: dict = {}  # Side's edition key -> Edition, loaded once per process
+
+
+def load_side(side: Side):
+    if side.loaded is not None:
+        return side.loaded
+    key = (side.edition, side.rules, side.settings)
+    if key not in _editions:
+        from .edition.loader import load_edition
+
+        _editions[key] = load_edition(side.edition, rules=list(side.rules), settings=dict(side.settings) or None)
+    return _editions[key]
+
+
+def play_games(sides: tuple[Side, ...], start: int, stop: int) -> list[tuple[GameTally, ...]]:
+    """Games start..stop-1 of each side (game i of every side with the same game number)."""
+    from .tally import play_game
+
+    editions = [load_side(side) for side in sides]
+    return [tuple(play_game(edition, side.players, list(side.agents), f"{side.seed}:{i}")
+                  for side, edition in zip(sides, editions))
+            for i in range(start, stop)]
+
+
+def available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def default_workers(games: int) -> int:
+    """All cores, but no more workers than the run has GAMES_PER_WORKER games for."""
+    return max(1, min(available_cores(), games // GAMES_PER_WORKER))
+
+
+def chunks(games: int, workers: int) -> list[tuple[int, int]]:
+    """Consecutive game ranges: about 8 per worker (so that they share the work out
+    evenly and the progress bar moves), of at most 100 games."""
+    size = max(1, min(100, math.ceil(games / (workers * 8))))
+    return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+def run_games(sides: tuple[Side, ...], games: int, workers: int = 1, backend: str = "processes",
+              progress: Callable[[int], None] | None = None) -> Iterator[tuple[GameTally, ...]]:
+    """Play games 0..games-1 of every side; yield each game's tallies, in game order.
+
+    `progress(n)` is called as every n more games are done.
+    """
+    if backend not in BACKENDS:
+        raise UnoError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
+    if workers < 1:
+        raise UnoError(f"workers must be at least 1, not {workers}")
+    if backend == "ray":
+        results = _on_ray(tuple(s.for_workers() for s in sides), chunks(games, workers))
+    elif workers == 1:
+        results = (play_games(sides, start, stop) for start, stop in chunks(games, 1))
+    else:
+        results = _on_processes(tuple(s.for_workers() for s in sides), chunks(games, workers), workers)
+    for chunk in results:
+        yield from chunk
+        if progress is not None:
+            progress(len(chunk))
+
+
+def _play_chunk(args) -> list[tuple[GameTally, ...]]:
+    return play_games(*args)
+
+
+def _on_processes(sides, ranges, workers: int):
+    import multiprocessing
+
+    # spawn: a fresh interpreter per worker, the same on every system (fork is
+    # unsafe with threads, and absent on Windows and macOS by default).
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(workers) as pool:
+        yield from pool.imap(_play_chunk, [(sides, start, stop) for start, stop in ranges])
+
+
+def _on_ray(sides, ranges):
+    try:
+        import ray
+    except ImportError:
+        raise UnoError("the ray backend needs Ray: pip install 'unodsl[ray]'") from None
+    if not ray.is_initialized():
+        # With RAY_ADDRESS set (or `ray start` run on this machine) this joins
+        # that cluster; otherwise it starts Ray on this machine alone.
+        ray.init(log_to_driver=False, configure_logging=False)
+    remote = ray.remote(play_games)
+    refs = [remote.remote(sides, start, stop) for start, stop in ranges]
+    for ref in refs:
+        yield ray.get(ref)
+
+
+def ray_workers() -> int:
+    """The CPUs of the Ray cluster (Ray started or joined if need be)."""
+    import ray
+
+    if not ray.is_initialized():
+        ray.init(log_to_driver=False, configure_logging=False)
+    return max(1, int(ray.cluster_resources().get("CPU", 1)))

@@ -1,0 +1,155 @@
+"""`unodsl simulate` and `unodsl compare`: options parsed here, the work done in
+unodsl.simulate and unodsl.compare (which tests call directly)."""
+from __future__ import annotations
+
+import contextlib
+import sys
+
+import click
+import yaml
+
+from .agents import AGENTS
+from .parallel import BACKENDS, default_workers, ray_workers
+
+
+def _settings(pairs: tuple[str, ...], option: str) -> dict:
+    """{"hand_size": 5} from ("hand_size=5",); values are read as YAML (5, true, penalty)."""
+    found = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint=option)
+        try:
+            found[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+        except yaml.YAMLError:
+            found[key.strip()] = value
+    return found
+
+
+def _workers(workers: int | None, backend: str, games: int) -> int:
+    if workers is not None:
+        return workers
+    return ray_workers() if backend == "ray" else default_workers(games)
+
+
+@contextlib.contextmanager
+def _progress(games: int, label: str):
+    """A progress bar on stderr when it is a terminal (stdout stays clean for --json); else nothing."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    with click.progressbar(length=games, label=label, file=sys.stderr, show_pos=True, show_eta=True) as bar:
+        yield bar.update
+
+
+def _common(command):
+    """The options simulate and compare share."""
+    options = [
+        click.option("--players", "-p", type=click.IntRange(min=1), default=4, show_default=True,
+                     help="Seats at the table."),
+        click.option("--games", "-g", type=click.IntRange(min=1), default=100, show_default=True,
+                     help="Matches to play."),
+        click.option("--seed", "-s", default="1", show_default=True,
+                     help="Match i is played with seed SEED:i, so a run can be repeated."),
+        click.option("--agents", "-a", default="random", show_default=True,
+                     help=f"One agent for every seat, or one per seat separated by commas "
+                          f"({', '.join(AGENTS)})."),
+        click.option("--rule", "rules", metavar="SCRIPT", multiple=True,
+                     help="An extra house rule: a script of `on EVENT:` hooks, or a rule written on "
+                          "the edition's next blank card (@FILE reads it from a file). Repeatable."),
+        click.option("--set", "settings", metavar="KEY=VALUE", multiple=True,
+                     help="Replace a setting of the edition (hand_size=5, target_score=200). Repeatable."),
+        click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
+                     help="Processes to play in [default: every core; one for short runs]. "
+                          "The results are the same for any number."),
+        click.option("--backend", type=click.Choice(BACKENDS), default="processes", show_default=True,
+                     help="ray: play on a Ray cluster (RAY_ADDRESS), or on Ray on this machine; "
+                          "needs `pip install 'unodsl[ray]'`."),
+        click.option("--json", "as_json", is_flag=True, help="Print one JSON object."),
+        click.option("--no-timing", is_flag=True,
+                     help="Leave out the speed, so that runs with the same arguments print the same."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+@click.command("simulate")
+@click.argument("edition", metavar="EDITION")
+@_common
+@click.option("--csv", "as_csv", is_flag=True,
+              help="Print CSV: one figure per row (section, key, statistic, value, ci_low, ci_high).")
+@click.option("--log", "log_file", type=click.File("w"), metavar="FILE",
+              help="Write every event of every match as JSON lines (slower: recording is on; one process).")
+def simulate_command(edition: str, players: int, games: int, seed: str, agents: str, rules: tuple[str, ...],
+                     settings: tuple[str, ...], workers: int | None, backend: str, as_json: bool,
+                     no_timing: bool, as_csv: bool, log_file) -> None:
+    """Play GAMES bot matches of EDITION and report what a designer asks.
+
+    Win rates per seat and by place after the dealer, rounds per match, turns
+    and points per round, how often each card was played and its effect ran,
+    house rules' runs, and the win-rate lift of playing or being dealt each
+    special card; every rate with its 95% confidence interval.
+    """
+    from .simulate import format_csv, format_json, format_text, simulate
+
+    if as_json and as_csv:
+        raise click.UsageError("--json and --csv: choose one")
+    if log_file is not None:
+        if workers not in (None, 1) or backend != "processes":
+            raise click.UsageError("--log plays in one process: leave out --workers and --backend")
+        workers = 1
+    workers = _workers(workers, backend, games)
+    with _progress(games, "simulating") as progress:
+        sim = simulate(edition, players=players, games=games, seed=seed, agents=agents, rules=list(rules),
+                       settings=_settings(settings, "--set"), log=log_file, workers=workers, backend=backend,
+                       progress=progress)
+    render = format_json if as_json else format_csv if as_csv else format_text
+    click.echo(render(sim, timing=not no_timing))
+
+
+@click.command("compare")
+@click.argument("edition_a", metavar="A")
+@click.argument("edition_b", metavar="[B]", required=False)
+@_common
+@click.option("--rule-a", "rules_a", metavar="SCRIPT", multiple=True, help="A house rule for A only.")
+@click.option("--rule-b", "rules_b", metavar="SCRIPT", multiple=True, help="A house rule for B only.")
+@click.option("--set-a", "settings_a", metavar="KEY=VALUE", multiple=True, help="A setting for A only.")
+@click.option("--set-b", "settings_b", metavar="KEY=VALUE", multiple=True, help="A setting for B only.")
+@click.option("--agents-b", default=None, help="B's agents, if not those of --agents.")
+@click.option("--seed-b", default=None,
+              help="B's seed, if not --seed (then the games are not paired: an A/A test with A = B).")
+def compare_command(edition_a: str, edition_b: str | None, players: int, games: int, seed: str, agents: str,
+                    rules: tuple[str, ...], settings: tuple[str, ...], workers: int | None, backend: str,
+                    as_json: bool, no_timing: bool, rules_a, rules_b, settings_a, settings_b,
+                    agents_b: str | None, seed_b: str | None) -> None:
+    """Play A and B on the same seeds and report what differs, with its significance.
+
+    A and B are editions (names or files); B is A again when left out, so that
+    a house rule or a setting is compared with the edition without it:
+
+    \b
+      unodsl compare classic green-lantern
+      unodsl compare classic --rule-b 'on play where number == 7: next draws 1'
+      unodsl compare classic --set-b hand_size=5 --games 500
+
+    Every option is for both sides; --rule-a/--rule-b and --set-a/--set-b add
+    to one side's, --agents-b and --seed-b replace B's. Game i of A and of B
+    share the seed SEED:i; each figure's change is measured on these pairs
+    (95% interval, p-value).
+    """
+    from .compare import compare, format_json, format_text
+    from .simulate import make_side
+
+    if games < 2:
+        raise click.BadParameter("a comparison needs at least 2 games", param_hint="--games")
+    common = _settings(settings, "--set")
+    side_a = make_side(edition_a, players, seed, agents, [*rules, *rules_a],
+                       {**common, **_settings(settings_a, "--set-a")})
+    side_b = make_side(edition_b or edition_a, players, seed_b if seed_b is not None else seed,
+                       agents_b or agents, [*rules, *rules_b], {**common, **_settings(settings_b, "--set-b")})
+    workers = _workers(workers, backend, games)
+    with _progress(games, "comparing") as progress:
+        result = compare(side_a, side_b, games, workers=workers, backend=backend, progress=progress)
+    click.echo((format_json if as_json else format_text)(result, timing=not no_timing))
+
