@@ -6,11 +6,12 @@ ScriptError with a position inside the script and the tokens that were expected.
 from __future__ import annotations
 
 import difflib
+import re
 from functools import lru_cache
 
 from lark import Lark, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
-from lark.indenter import Indenter
+from lark.indenter import DedentError, Indenter
 
 from ..errors import ScriptError
 from ..resources import data_dir
@@ -24,6 +25,14 @@ class _ScriptIndenter(Indenter):
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = 8
+
+    def handle_NL(self, token):
+        try:
+            yield from super().handle_NL(token)
+        except DedentError:  # not an UnexpectedInput: it has no position of its own
+            raise ScriptError("unexpected indentation: this line is indented less than the block "
+                              "above it, but more than the block around that", token.end_line, token.end_column,
+                              hint="indent it exactly as far as the line that starts its block") from None
 
 
 @lru_cache(maxsize=None)
@@ -92,6 +101,8 @@ _TOKEN_WORDS = {
 
 # Mistakes people make, recognised by what was found where: (found, expected) -> hint.
 _LABELS = [
+    (lambda found, expected: found == "indentation",
+     "indent only the lines of a block, under a line ending with `:` (if, elif, else, ask, on)"),
     (lambda found, expected: found == "then", "write `if CONDITION:` with a colon, without `then`"),
     (lambda found, expected: found == "if" and "':'" in expected, "after `else`, write `elif CONDITION:`"),
     (lambda found, expected: found == "end of line" and expected == ["':'"],
@@ -125,8 +136,12 @@ def _syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
     if isinstance(error, UnexpectedToken):
         token = error.token
         word = str(token) if token.type == "NAME" or token.type.isupper() and str(token).isalpha() else None
+        if word and token.type != "NAME":  # a keyword lexed from the start of a longer word: `to` of `top`
+            word = _WORD.match(text, token.start_pos).group() or word
         found = "end of script" if token.type == "$END" else (
-            describe_token(token.type) if token.type.startswith("_") else repr(str(token)))
+            describe_token(token.type) if token.type.startswith("_") else repr(word or str(token)))
+        if token.type == "_INDENT":  # placed at the line break before it; the indented text is what is wrong
+            found, line, column = "indentation", token.end_line, token.end_column
         if token.type in ("_DEDENT", "$END", "_NL") and error.line in (-1, None):
             line, column = _last_position(text)
     elif isinstance(error, UnexpectedEOF):
@@ -144,6 +159,9 @@ def _syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
     if hint is None and word:
         hint = _nearest_word(word, names)
     return ScriptError(message, line, column, hint=hint)
+
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|")
 
 
 def _nearest_word(word: str, terminals: set) -> str | None:
