@@ -5,10 +5,13 @@ here the fix is stated on its own.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from unodsl.errors import ScriptError
 from unodsl.lang.parse import parse_condition, parse_script
+from unodsl.validate import validate
 
 
 def script_error(text: str, condition: bool = False) -> ScriptError:
@@ -40,3 +43,59 @@ def test_a_keyword_at_the_start_of_a_longer_word_is_reported_as_the_word():
     error = script_error("number == 1 or symbol top.symbol", condition=True)
     assert error.message.startswith("unexpected 'top'")
     assert (error.line, error.column) == (1, 23)
+
+
+# ---- the edition loader and its checks -------------------------------------------------
+
+def problems(tmp_path, text: str, name: str = "e.yaml") -> list[str]:
+    """`file:line:col: severity: message` of every problem of an edition file."""
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    report = validate([str(tmp_path / name)])
+    return [f"{Path(p.span.file).name}:{p.span.line}:{p.span.column}: {p.severity}: {p.message}"
+            for p in report.problems]
+
+
+STAR = "name: Star\nbase: classic\nkinds:\n  star:\n    name: Star\n    deck: {count: 2}\n    points: 20\n"
+
+
+def test_a_hook_in_a_card_script_is_placed_at_the_hook(tmp_path):
+    text = STAR + "    effect: |\n      choose colour\n      on play: skip next\n    on_start: pass\ntotal: 110\n"
+    assert problems(tmp_path, text) == ["e.yaml:10:7: error: a card's script cannot hold `on` hooks"]
+
+
+def test_a_hook_written_on_a_blank_card_is_refused(tmp_path):
+    # It compiled, and its hooks were dropped without a word.
+    text = STAR.replace("    points: 20\n", "    points: 20\n    blank: true\n") + (
+        "    effect: apply written rule\n    on_start: pass\n    written: ['on play: skip next']\ntotal: 110\n")
+    assert problems(tmp_path, text) == ["e.yaml:11:16: error: a card's script cannot hold `on` hooks"]
+
+
+def test_a_table_kind_whose_use_does_not_compile_is_not_also_said_to_have_none(tmp_path):
+    text = STAR + "    playable: never\n    use: skip chosen player\ntable: [star]\ntotal: 110\n"
+    found = problems(tmp_path, text)
+    assert len(found) == 1 and found[0].startswith("e.yaml:9:22: error: unexpected 'player'")
+
+
+def test_bluffed_without_bluff_if_is_placed_at_bluffed(tmp_path):
+    text = STAR + "    playable: always\n    effect: |\n      if bluffed:\n        skip next\n    on_start: pass\ntotal: 110\n"
+    found = problems(tmp_path, text)
+    assert found == ["e.yaml:10:10: warning: Star reads `bluffed` but has no `bluff_if:` rule, so it is never true"]
+
+
+def test_a_deck_too_small_is_placed_at_players_max_when_hand_size_is_not_written(tmp_path):
+    text = ("name: Small\ncolours: [red]\nsettings:\n  scoring: winner\n  players: {min: 2, max: 4}\n"
+            "kinds:\n  number:\n    name: Number\n    deck: {numbers: {'1-9': 1}}\n    points: face\n")
+    [found] = problems(tmp_path, text)
+    assert found.startswith("e.yaml:5:26: error: 4 hands of 7 cards and a start card need 29 cards")
+
+
+@pytest.mark.parametrize("raw, place", [
+    (b"name: x\nbase: classic\ndescription: caf\xe9\n", (3, 17)),
+    (b"\xef\xbb\xbfname: \xff\n", (1, 7)),  # after a byte order mark
+    (b"\r\x00\x80", (2, 2)),  # a lone carriage return is a line break to YAML
+])
+def test_a_file_that_is_not_utf8_is_placed_at_the_bad_byte(tmp_path, raw, place):
+    (tmp_path / "e.yaml").write_bytes(raw)
+    [problem] = validate([str(tmp_path / "e.yaml")]).problems
+    assert (problem.span.line, problem.span.column) == place
+    assert problem.message.startswith("file is not valid UTF-8")

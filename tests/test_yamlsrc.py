@@ -362,7 +362,7 @@ def test_bad_encoding(tmp_path):
     path.write_bytes("name: Beuglante é\n".encode("latin-1"))
     with pytest.raises(EditionError) as info:
         load_yaml_file(path)
-    assert str(info.value).startswith(f"{path}:1:1: error: file is not valid UTF-8")
+    assert str(info.value).startswith(f"{path}:1:17: error: file is not valid UTF-8")  # at the é
 
 
 def test_big_file_is_not_read_whole(tmp_path):

@@ -80,11 +80,14 @@ def _predicates_nothing_satisfies(edition, source) -> list[Problem]:
 def _bluffed_without_rule(edition, source) -> list[Problem]:
     found = []
     for kind in edition.kinds.values():
-        if kind.bluff_if is None and kind.effect is not None and any(
-                isinstance(n, ast.Bluffed) for n in _walk(kind.effect.tree)):
-            found.append(_warning(source, ("kinds", kind.id, "effect"),
-                                  f"{kind.name} reads `bluffed` but has no `bluff_if:` rule, so it is never true",
-                                  "add `bluff_if: CONDITION` saying when playing it is a bluff"))
+        if kind.bluff_if is not None or kind.effect is None:
+            continue
+        node = next((n for n in _walk(kind.effect.tree) if isinstance(n, ast.Bluffed)), None)
+        if node is not None:
+            span = source.script_span(("kinds", kind.id, "effect"), node.line, node.column)
+            found.append(Problem(span, f"{kind.name} reads `bluffed` but has no `bluff_if:` rule, so it is never true",
+                                 "warning", "add `bluff_if: CONDITION` saying when playing it is a bluff",
+                                 source.line_text(span)))
     return found
 
 
@@ -111,7 +114,10 @@ def _table_and_players(edition, source) -> list[Problem]:
     dealt = sum(1 for c in edition.deck if c.kind not in edition.table)
     needed = players["max"] * settings["hand_size"] + 1  # hands and the first discard
     if needed > dealt:
-        found.append(source.problem(("settings", "hand_size"),
+        # at hand_size, or at players.max when only that is written
+        at = next((path for path in (("settings", "hand_size"), ("settings", "players", "max"))
+                   if _written(source, path)), ("settings", "hand_size"))
+        found.append(source.problem(at,
                                     f"{players['max']} hands of {settings['hand_size']} cards and a start card "
                                     f"need {needed} cards; the deck deals {dealt}",
                                     "lower hand_size or players.max, or add cards"))
@@ -120,6 +126,11 @@ def _table_and_players(edition, source) -> list[Problem]:
         if colour not in edition.colours:
             found.append(source.problem(("display_colours", colour), f"'{colour}' is not a colour of this edition"))
     return found
+
+
+def _written(source, path) -> bool:
+    doc, where = source.locate(path)
+    return doc.node(where) is not None
 
 
 def _scripts(edition):

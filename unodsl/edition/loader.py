@@ -136,7 +136,7 @@ class _Builder:
         for index, kid in enumerate(table):
             if kid not in kinds:
                 self.problem(("table", index), f"'{kid}' is not a kind of this edition")
-            elif kinds[kid].use is None:
+            elif "use" not in kinds_data[kid]:  # (one that does not compile is reported as such)
                 self.problem(("kinds", kid), f"'{kid}' lies on the table but has no `use:` script")
         self._check_totals(deck)
         if self.problems:
@@ -207,7 +207,9 @@ class _Builder:
     def _card_script(self, path: tuple, text: str, condition: bool) -> Compiled | None:
         compiled = self.compile(path, text, condition)
         if compiled is not None and not condition and compiled.hooks:
-            self.problem(path, "a card's script cannot hold `on` hooks", hint="put hooks in the edition's `rules:`")
+            hook = next(s for s in compiled.tree.body if isinstance(s, ast.On))
+            self.script_problem(path, ScriptError("a card's script cannot hold `on` hooks", hook.line, hook.column,
+                                                  hint="put hooks in the edition's `rules:`"))
         return compiled
 
     def _written_rules(self, deck: list[Card], kinds_data: dict, extra: list[Compiled]) -> dict:
@@ -221,7 +223,7 @@ class _Builder:
                                  hint="add `blank: true` to write rules on its cards")
                 continue
             cards = [c for c in deck if c.kind == kid]
-            rules = [self.compile(("kinds", kid, "written", i), text, False)
+            rules = [self._card_script(("kinds", kid, "written", i), text, False)
                      for i, text in enumerate(spec.get("written", []))]
             if len(rules) > len(cards):
                 self.problem(("kinds", kid, "written"), f"{len(rules)} rules written on {len(cards)} cards")

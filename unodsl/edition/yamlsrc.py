@@ -407,6 +407,12 @@ def load_yaml_file(path: str | Path) -> YamlDoc:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise _fail(name, f"file is not valid UTF-8 (byte {err.start}: {err.reason})",
-                    "save the file as UTF-8") from None
+        # Place it at the bad byte: its line, and the characters before it on that line.
+        body = raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw
+        before = body[:err.start].decode("utf-8")  # sound up to the bad byte
+        starts = _line_starts(before)
+        rest = _LINE_BREAK.split(body[err.start:].decode("utf-8", "replace"), maxsplit=1)[0]
+        raise EditionError([Problem(Span(name, len(starts), len(before) - starts[-1] + 1),
+                                    f"file is not valid UTF-8 (byte {err.start}: {err.reason})",
+                                    "error", "save the file as UTF-8", before[starts[-1]:] + rest)]) from None
     return load_yaml(text, name)
