@@ -4,11 +4,11 @@
 (workers send it back), and a function of the edition, the seats, the seed and
 the game's number only.
 
-Counting does not need the event log. A `CountingMatch` turns each of its
-rounds into a `CountingRound`, a Round whose few out-of-the-way methods (a
-card played, a reaction, a table card used, a written rule run, the deal)
-count before doing what they always do; the turn loop itself is untouched,
-and a plain `Match` pays nothing for any of this.
+Counting does not need the event log. A `CountingMatch` plays its rounds as
+`CountingRound`s (its `round_class`), Rounds whose few out-of-the-way methods
+(a card played, a reaction, a table card used, a written rule run, the deal)
+note what happens before doing what they always do; the turn loop itself is
+untouched, and a plain `Match` pays nothing for any of this.
 """
 from __future__ import annotations
 
@@ -70,21 +70,21 @@ def _bump(counts: dict, key, by: int = 1) -> None:
 
 class CountingRound(Round):
     """A Round that notes what is played, reacted and used, for `CountingMatch` to count
-    when the round is over. Made from a Round by `CountingMatch` just before it is played.
+    when the round is over: a card played costs one call and one append more
+    than in a plain Round."""
 
-    The notes are appended as they happen and counted afterwards: a card played
-    costs one call and one append more than in a plain Round.
-    """
-
-    played: list  # per round seat, the cards it played in turn
-    reacted: list  # per round seat, the cards it reacted with
-    used: list  # per round seat, the table cards it used
-    dealt_kinds: list  # per round seat, the kinds of the cards dealt to it
-    tally: GameTally
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        n = self.n
+        self.played: list = [[] for _ in range(n)]  # per round seat, the cards it played in turn
+        self.reacted: list = [[] for _ in range(n)]  # ... the cards it reacted with
+        self.used: list = [[] for _ in range(n)]  # ... the table cards it used
+        self.dealt_kinds: list = [frozenset()] * n  # ... the kinds of the cards dealt to it
+        self.tally: GameTally | None = None  # where CountingMatch counts the rest
 
     def _deal(self) -> None:
         _deal(self)
-        self.dealt_kinds = [{c.kind for c in hand} for hand in self.hands]
+        self.dealt_kinds = [frozenset(map(_KIND, hand)) for hand in self.hands]
 
     def play_card(self, p: int, card):
         self.played[p].append(card)
@@ -132,14 +132,14 @@ class CountingMatch(Match):
     def __init__(self, *args, **kwargs):
         self.tally = GameTally(None, [])
         self._kind_sets: dict = {}  # (0 played / 1 dealt, frozenset of kinds, won) -> seat-rounds
+        self._cards: list[list] = [[], [], []]  # the cards played, reacted with, used: counted at the end
         super().__init__(*args, **kwargs)
 
-    def _play_round(self, rnd: Round, setup) -> None:
+    round_class = CountingRound
+
+    def _play_round(self, rnd: CountingRound, setup) -> None:
         tally, n = self.tally, len(self.active)
-        rnd.__class__ = CountingRound  # the same state, with counting methods (see the module's doc)
         rnd.tally = tally
-        rnd.played, rnd.reacted, rnd.used = ([[] for _ in range(n)] for _ in range(3))
-        rnd.dealt_kinds = [set() for _ in range(n)]
         if rnd.hooks:
             labels = iter(rule_labels(self.edition))
             counted = {id(body): _CountedHook(body, next(labels), tally) for _, _, body in self.edition.hooks}
@@ -158,27 +158,36 @@ class CountingMatch(Match):
             tally.order_wins = [0] * self.n
         if rnd.winner is not None:
             tally.order_wins[(rnd.winner - rnd.dealer) % n] += 1
-        by_seat = [set() for _ in range(n)]  # the kinds each seat played, reacted with or used
-        for notes, counts in ((rnd.played, tally.plays), (rnd.reacted, tally.reactions), (rnd.used, tally.uses)):
-            for seat, cards in enumerate(notes):
-                if cards:
-                    kinds = list(map(_KIND, cards))
-                    counts.update(kinds)
-                    by_seat[seat].update(kinds)
-        # The same few sets of kinds come back round after round: count them as
-        # they are, and share them out to the kinds once, at the end of the match.
-        winner, sets = rnd.winner, self._kind_sets
-        for which, seats in ((0, by_seat), (1, rnd.dealt_kinds)):
-            for seat, kinds in enumerate(seats):
-                if kinds:
-                    key = (which, frozenset(kinds), seat == winner)
-                    sets[key] = sets.get(key, 0) + 1
+        # Counted by kind once the match is over; here only which kinds each seat
+        # played (reacted with or used) and was dealt. The same few sets of kinds
+        # come back round after round: they are counted as they are, and shared
+        # out to the kinds at the end of the match too.
+        winner, sets, cards = rnd.winner, self._kind_sets, self._cards
+        out_of_turn = any(rnd.reacted) or any(rnd.used)
+        for seat in range(n):
+            played = rnd.played[seat]
+            cards[0] += played
+            kinds = frozenset(map(_KIND, played))
+            if out_of_turn:
+                cards[1] += rnd.reacted[seat]
+                cards[2] += rnd.used[seat]
+                kinds = kinds.union(map(_KIND, rnd.reacted[seat]), map(_KIND, rnd.used[seat]))
+            won = seat == winner
+            if kinds:
+                key = (0, kinds, won)
+                sets[key] = sets.get(key, 0) + 1
+            key = (1, rnd.dealt_kinds[seat], won)
+            sets[key] = sets.get(key, 0) + 1
 
     def result(self):
         result = super().result()
         tally = self.tally
         tally.winner, tally.scores = result.winner, result.scores
+        for counts, cards in zip((tally.plays, tally.reactions, tally.uses), self._cards):
+            counts.update(map(_KIND, cards))
         for (which, kinds, won), count in self._kind_sets.items():
+            if not kinds:
+                continue
             counts = tally.dealt if which else tally.played
             for kind in kinds:
                 entry = counts.setdefault(kind, [0, 0])

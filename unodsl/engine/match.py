@@ -45,6 +45,8 @@ class Match:
     ("random", "greedy") or None for a seat answered through `answer()`.
     """
 
+    round_class = Round  # a subclass may count what happens in its rounds (unodsl.tally)
+
     def __init__(self, edition, players: int = 4, agents=None, seed: int | str | None = None,
                  record: bool = True, target: int | None = None, max_turns: int = 5000,
                  max_rounds: int = 1000, setup=None, birthdays: list | None = None):
@@ -165,9 +167,9 @@ class Match:
         while True:
             active = self.active
             self._round_agents = [self.agents[s] for s in active]
-            rnd = self.round = Round(self.edition, len(active), dealer, self.rng, self.log,
-                                     [self.scores[s] for s in active], max_turns=self.max_turns,
-                                     ask=self._ask, written=self.written, agents=self._round_agents)
+            rnd = self.round = self.round_class(self.edition, len(active), dealer, self.rng, self.log,
+                                                [self.scores[s] for s in active], max_turns=self.max_turns,
+                                                ask=self._ask, written=self.written, agents=self._round_agents)
             if len(active) != self.n:
                 self.record("round_seats", seats=active)
             self._play_round(rnd, self.setup if not self.results else None)
