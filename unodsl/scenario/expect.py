@@ -1,0 +1,163 @@
+"""Comparing a scenario's `expect:` with the match as its answers left it: one Failure per
+expectation that does not hold, located at the expectation. read_expect.py has already
+checked each value, so the comparisons can trust their shape."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..engine.match import Match
+from .answers import option_key, option_shown, option_text, options_text
+from .events import event_matches, event_text
+from .model import EXPECT_KEYS, Failure, Scenario
+from .words import label_of, show, written
+
+
+def compare(scenario: Scenario, match: Match, refused: str | None) -> list[Failure]:
+    """The expectations that do not hold, in EXPECT_KEYS order. `refused` is the engine's
+    reason for refusing the last answer (None if it was accepted), for `error:`."""
+    expectations = _Expectations(scenario, match)
+    for key in EXPECT_KEYS:
+        if key in scenario.expect:
+            getattr(expectations, f"check_{key}")(("expect", key), scenario.expect[key], refused)
+    return expectations.failures
+
+
+def failed(scenario: Scenario, path: tuple, what: str, expected: Any, actual: Any) -> Failure:
+    """`expected WHAT EXPECTED, got ACTUAL`, located at `path` in the scenario file."""
+    return Failure(what, show(expected), show(actual), scenario.span(path))
+
+
+class _Expectations:
+    """Each check_KEY compares one expectation (path, value as written, the refusal)."""
+
+    def __init__(self, scenario: Scenario, match: Match):
+        self.sc = scenario
+        self.match = match
+        self.edition = scenario.edition
+        self.failures: list[Failure] = []
+
+    def fail(self, path: tuple, what: str, expected: Any, actual: Any) -> None:
+        self.failures.append(failed(self.sc, path, what, expected, actual))
+
+    def check_error(self, path, text: str, refused) -> None:
+        last = self.sc.answers[-1]
+        shown = written(self.sc.doc, last.path, last.value)
+        if refused is None:
+            self.fail(path, f"answer '{shown}' to be refused with", f'"{text}"', "accepted")
+        elif text.lower() not in refused.lower():
+            self.fail(path, "the refusal to contain", f'"{text}"', f'"{refused}"')
+
+    def check_turn(self, path, seat, _):
+        match = self.match
+        actual = match.decision.player if match.decision is not None else match.round.turn
+        if actual != seat:
+            self.fail(path, "turn", seat, actual)
+
+    def check_decision(self, path, want, _):
+        decision = self.match.decision
+        if want is None:
+            if decision is not None:
+                self.fail(path, "decision", "none pending",
+                          f"player {decision.player}'s {decision.kind} ({options_text(decision)})")
+            return
+        if decision is None:
+            self.fail(path, "decision", show(want), "none pending (the match has ended)")
+            return
+        if "player" in want and want["player"] != decision.player:
+            self.fail(path + ("player",), "decision for player", want["player"],
+                      f"player {decision.player}'s {decision.kind}")
+        if "kind" in want and want["kind"] != decision.kind:
+            self.fail(path + ("kind",), "decision kind", want["kind"], decision.kind)
+        if "options" in want:
+            expected = sorted(option_key(self.edition, o) for o in want["options"])
+            actual = sorted(option_text(o).lower() for o in decision.options)
+            if expected != actual:
+                self.fail(path + ("options",), "options",
+                          "[" + ", ".join(option_shown(self.edition, o) for o in want["options"]) + "]",
+                          "[" + options_text(decision) + "]")
+
+    def check_hands(self, path, want: dict, _):
+        for key, names in want.items():
+            seat = int(key)
+            expected = sorted(label_of(self.edition, n) for n in names)
+            actual = sorted(c.label() for c in self.match.round.hands[seat])
+            if Counter(expected) != Counter(actual):
+                self.fail(path + (key,), f"hand of player {seat}", expected, actual)
+
+    def check_hand_sizes(self, path, want, _):
+        actual = [len(h) for h in self.match.round.hands]
+        if actual != want:
+            self.fail(path, "hand sizes", want, actual)
+
+    def check_top(self, path, name, _):
+        expected, actual = label_of(self.edition, name), self.match.round.discard[-1].label()
+        if expected != actual:
+            self.fail(path, "top card", expected, actual)
+
+    def check_colour(self, path, colour, _):
+        actual = self.match.round.colour
+        if (colour or "").lower() != (actual or "").lower():
+            self.fail(path, "colour", colour, actual)
+
+    def check_direction(self, path, direction, _):
+        if self.match.round.direction != direction:
+            self.fail(path, "direction", direction, self.match.round.direction)
+
+    def check_draw_pile(self, path, count, _):
+        if len(self.match.round.draw_pile) != count:
+            self.fail(path, "draw pile of", f"{count} cards", f"{len(self.match.round.draw_pile)} cards")
+
+    def check_scores(self, path, scores, _):
+        if list(self.match.scores) != scores:
+            self.fail(path, "scores", scores, list(self.match.scores))
+
+    def check_winner(self, path, seat, _):
+        match = self.match
+        actual = match.results[-1].winner if match.results else None
+        if actual != seat:
+            self.fail(path, "round winner", seat, actual)
+
+    def check_finished(self, path, finished, _):
+        if self.match.finished != finished:
+            self.fail(path, "finished", finished, self.match.finished)
+
+    def played(self) -> list[dict]:
+        """The log after the setup event (what the scenario made happen)."""
+        log = self.match.log or []
+        start = next((i + 1 for i, e in enumerate(log) if e.get("event") == "setup"), 0)
+        return log[start:]
+
+    def check_events(self, path, patterns, _):
+        """The patterns match events in the order written (others may come between)."""
+        events = self.played()
+        position = 0
+        for i, pattern in enumerate(patterns):
+            found = next((j for j in range(position, len(events))
+                          if event_matches(self.edition, pattern, events[j])), None)
+            if found is None:
+                self.fail(path + (i,), "event", event_text(self.edition, pattern, raw=True),
+                          self.not_found(pattern, i == 0, events, position))
+                return  # later items are searched after this one: nothing sound to say about them
+            position = found + 1
+
+    def not_found(self, pattern: dict, first: bool, events: list[dict], position: int) -> str:
+        """What happened instead of the event `pattern` expects, from `position` on."""
+        after = "after the setup" if first else "after the event matched just before"
+        if any(event_matches(self.edition, pattern, e) for e in events[:position]):
+            return "it happened only before the event matched just before (events are in order)"
+        kind = pattern.get("event")
+        same = [e for e in events[position:] if kind is None or e.get("event") == kind]
+        if same:
+            shown = ", ".join(event_text(self.edition, e) for e in same[:6])
+            more = f" and {len(same) - 6} more" if len(same) > 6 else ""
+            return f"{shown}{more} {after}"
+        return f"no '{kind}' event {after}" if kind else f"no such event {after}"
+
+    def check_no_events(self, path, patterns, _):
+        events = self.played()
+        for i, pattern in enumerate(patterns):
+            hits = [e for e in events if event_matches(self.edition, pattern, e)]
+            if hits:
+                self.fail(path + (i,), "no event", event_text(self.edition, pattern, raw=True),
+                          ", ".join(event_text(self.edition, e) for e in hits[:3]))
