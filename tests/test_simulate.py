@@ -329,6 +329,15 @@ def test_default_workers():
     assert os.cpu_count() >= available_cores() >= 1
 
 
+def test_agent_mix():
+    result = run("simulate", "classic", "--agents", "greedy,random,random", "-p", "3", "-g", "30", "--no-timing")
+    assert "by agent: matches won per seat it holds" in result.stdout
+    sim = simulate("classic", players=3, games=30, agents="greedy,random,random")
+    greedy, random_ = sim.agent_win_rate("greedy"), sim.agent_win_rate("random")
+    assert greedy.value * 30 == sim.wins[0] and random_.value * 60 == sim.wins[1] + sim.wins[2]
+    assert as_dict(sim)["by_agent"]["random"]["seats"] == 2
+
+
 def test_simulation_of_a_loaded_edition_is_the_same():
     by_name = simulate("classic", players=2, games=3, seed="x")
     loaded = simulate(unodsl.load_edition("classic"), players=2, games=3, seed="x")

@@ -117,13 +117,20 @@ def _play_chunk(args) -> list[tuple[GameTally, ...]]:
     return play_games(*args)
 
 
+def _worker_start() -> None:
+    """Ctrl-C is for the parent, which stops the pool: no traceback from every worker."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _on_processes(sides, ranges, workers: int):
     import multiprocessing
 
     # spawn: a fresh interpreter per worker, the same on every system (fork is
     # unsafe with threads, and absent on Windows and macOS by default).
     context = multiprocessing.get_context("spawn")
-    with context.Pool(workers) as pool:
+    with context.Pool(workers, initializer=_worker_start) as pool:
         yield from pool.imap(_play_chunk, [(sides, start, stop) for start, stop in ranges])
 
 

@@ -113,6 +113,11 @@ class Simulation:
     def round_win_rate(self, seat: int) -> Interval:
         return wilson(self.round_wins[seat], self.rounds)
 
+    def agent_win_rate(self, agent: str) -> Interval:
+        """The share of matches won by a seat of `agent`, per seat it holds (1/players if all are alike)."""
+        seats = [s for s, a in enumerate(self.agents) if a == agent]
+        return wilson(sum(self.wins[s] for s in seats), self.games * len(seats))
+
     def place_win_rate(self, place: int) -> Interval:
         return wilson(self.order_wins[place], self.rounds)
 
@@ -230,6 +235,15 @@ def format_text(sim: Simulation, timing: bool = True) -> str:
         rows.append((str(seat), sim.agents[seat], sim.wins[seat], _pct(match), _ci(match),
                      sim.round_wins[seat], _pct(rnd), _ci(rnd), f"{sim.points[seat] / sim.games:.0f}"))
     lines += _table(rows, left=2)
+    agents = list(dict.fromkeys(sim.agents))
+    if len(agents) > 1:
+        lines += ["", "by agent: matches won per seat it holds"]
+        rows = [("agent", "seats", "match wins", "win% per seat", "95% CI")]
+        for agent in agents:
+            rate = sim.agent_win_rate(agent)
+            rows.append((agent, sim.agents.count(agent), sum(w for w, a in zip(sim.wins, sim.agents) if a == agent),
+                         _pct(rate), _ci(rate)))
+        lines += _table(rows)
     lines += ["", "round wins by place after the dealer (place 1 plays first):"]
     rows = [("place", "round wins", "win%", "95% CI")]
     for place in range(sim.players):
@@ -294,6 +308,9 @@ def as_dict(sim: Simulation, timing: bool = True) -> dict:
                    "match_win_rate": sim.match_win_rate(seat).as_list(),
                    "round_wins": sim.round_wins[seat], "round_win_rate": sim.round_win_rate(seat).as_list(),
                    "mean_score": round(sim.points[seat] / sim.games, 3)} for seat in range(sim.players)],
+        "by_agent": {agent: {"seats": sim.agents.count(agent),
+                             "match_win_rate_per_seat": sim.agent_win_rate(agent).as_list()}
+                     for agent in dict.fromkeys(sim.agents)},
         "places": [{"place": place, "round_wins": sim.order_wins[place],
                     "round_win_rate": sim.place_win_rate(place).as_list()} for place in range(sim.players)],
         "rounds_per_match": sim.rounds_per_match.summary(),
@@ -343,6 +360,9 @@ def csv_rows(sim: Simulation, timing: bool = True) -> list[tuple]:
         rnd = sim.round_win_rate(seat)
         add("seat", seat, "round_win_rate", round(rnd.value, 6), rnd)
         add("seat", seat, "mean_score", round(sim.points[seat] / sim.games, 6))
+    for agent in dict.fromkeys(sim.agents):
+        rate = sim.agent_win_rate(agent)
+        add("agent", agent, "match_win_rate_per_seat", round(rate.value, 6), rate)
     for place in range(sim.players):
         rate = sim.place_win_rate(place)
         add("place", place, "round_win_rate", round(rate.value, 6), rate)
