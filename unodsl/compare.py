@@ -98,7 +98,7 @@ def _figure(game: GameTally, key: str, players: int) -> tuple[float, float]:
 
 def describe_side(side: Side) -> str:
     """A short name for a side: `classic`, `classic + 1 rule`, `classic with hand_size=5`."""
-    words = [side.edition]
+    words = [side.edition or getattr(side.loaded, "id", "?")]
     if side.rules:
         words.append(f"+ {len(side.rules)} rule{'s' if len(side.rules) > 1 else ''}")
     if side.settings:
