@@ -157,9 +157,15 @@ def test_distribution_matches_the_textbook():
 
 # ---- workers and backends: the same results ---------------------------------------------
 
-def test_one_and_two_workers_give_identical_statistics():
+def test_one_and_two_workers_give_identical_statistics(monkeypatch):
+    from unodsl import parallel
+
+    pools = []
+    real = parallel._on_processes
+    monkeypatch.setattr(parallel, "_on_processes", lambda *args: pools.append(args[2]) or real(*args))
     one = simulate("harry-potter-fr", players=3, games=12, seed="w", workers=1)
     two = simulate("harry-potter-fr", players=3, games=12, seed="w", workers=2)
+    assert pools == [2]  # two worker processes played the second run
     assert one == two  # every count and distribution; the wall-clock time is left out
     assert format_csv(one, timing=False) == format_csv(two, timing=False)
     assert format_text(one, timing=False) == format_text(two, timing=False)
