@@ -99,3 +99,58 @@ def test_a_file_that_is_not_utf8_is_placed_at_the_bad_byte(tmp_path, raw, place)
     [problem] = validate([str(tmp_path / "e.yaml")]).problems
     assert (problem.span.line, problem.span.column) == place
     assert problem.message.startswith("file is not valid UTF-8")
+
+
+# ---- conditions evaluated at load (tags, checks): no Python error escapes --------------
+
+@pytest.mark.parametrize("condition, message", [
+    ("-colour", "`-` takes a number, not a text"),
+    ("colour in 1..4", "`in LOW..HIGH` takes a number, not a text"),
+])
+def test_minus_and_ranges_take_numbers(condition, message):
+    from unodsl.edition.loader import load_edition
+    from unodsl.lang.compile import compile_condition
+
+    with pytest.raises(ScriptError, match=message):
+        compile_condition(parse_condition(condition), load_edition("classic").vocabulary)
+
+
+@pytest.mark.parametrize("condition", [
+    "number + 1 == top.number", "top.number - 1 == number", "number / 0 == 1", "number % 0 == 0",
+    "-number > 0", "number in top.number..top.number + 2", "house < 3", "house + 1 == 2", "house in 1..4",
+])
+def test_arithmetic_on_absent_values_and_texts_matches_nothing_instead_of_failing(condition):
+    # `number + 1 == top.number` raised TypeError on a Skip (no number) while the
+    # validator tried the condition on every card: a traceback.
+    from unodsl.edition.loader import load_edition
+    from unodsl.lang.compile import Vocabulary, compile_condition
+
+    edition = load_edition("classic")
+    vocab = Vocabulary(colours=edition.vocabulary.colours, kinds=edition.vocabulary.kinds,
+                       symbols=edition.vocabulary.symbols, tags={"house": {"Gryffindor", 3}})
+    test = compile_condition(parse_condition(condition), vocab).function
+    skip = next(card for card in edition.deck if card.kind == "skip")
+    seven = next(card for card in edition.deck if card.number == 7)
+    skip.tags["house"] = seven.tags["house"] = "Gryffindor"
+    try:
+        for card, top in ((skip, seven), (seven, skip), (skip, skip)):
+            assert test(card, _Top(top), None) is False
+    finally:
+        del skip.tags["house"], seven.tags["house"]
+
+
+class _Top:
+    def __init__(self, card):
+        self.discard = [card]
+        self.colour = card.colour
+
+
+def test_arithmetic_still_counts(tmp_path):
+    text = ("name: Steps\nbase: classic\nkinds:\n  number:\n"
+            "    playable: number + 1 == top.number or number - 1 == top.number or colour == top.colour\n")
+    assert problems(tmp_path, text) == []
+
+
+def test_a_minus_before_a_text_in_an_edition_is_a_placed_error(tmp_path):
+    text = STAR + "    effect: give all where -colour to me\n    on_start: pass\ntotal: 110\n"
+    assert problems(tmp_path, text) == ["e.yaml:8:29: error: `-` takes a number, not a text"]

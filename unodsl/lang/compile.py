@@ -13,6 +13,7 @@ state `g` (see unodsl.engine.round.Round): g.draw, g.skip, g.reverse, ...
 from __future__ import annotations
 
 import difflib
+import operator
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -168,14 +169,17 @@ class _Emitter:
                 test = f"({left} == {right} and {left} is not None)"
                 return test if op == "==" else f"(not {test})"
             return f"({left} {op} {right})"
-        guards = [f"{src} is not None" for src, maybe in zip((left, right), may_be_none) if maybe]
+        # Only whole numbers are ordered: an absent value, or a tag's text, is never < or >.
+        guards = [f"isinstance({src}, int)" for src, maybe in zip((left, right), may_be_none) if maybe]
         return "(" + " and ".join([*guards, f"{left} {op} {right}"]) + ")"
 
     def x_Member(self, node, card):
         value = self.expr(node.value, card)
         coll = node.collection
         if isinstance(coll, ast.RangeOf):
-            test = f"({value} is not None and {self.expr(coll.low, card)} <= {value} <= {self.expr(coll.high, card)})"
+            for end in (node.value, coll.low, coll.high):
+                self.number(end, "`in LOW..HIGH`")
+            test = f"_between({value}, {self.expr(coll.low, card)}, {self.expr(coll.high, card)})"
         else:
             items = ", ".join(self.expr(item, card) for item in coll.items)
             test = f"({value} in ({items}{',' if len(coll.items) == 1 else ''}))"
@@ -185,10 +189,11 @@ class _Emitter:
         self.number(node.left, f"`{node.op}`")
         self.number(node.right, f"`{node.op}`")
         op = "//" if node.op == "/" else node.op
-        return f"({self.expr(node.left, card)} {op} {self.expr(node.right, card)})"
+        return f"_arith({op!r}, {self.expr(node.left, card)}, {self.expr(node.right, card)})"
 
     def x_Neg(self, node, card):
-        return f"(-{self.expr(node.operand, card)})"
+        self.number(node.operand, "`-`")
+        return f"_arith('-', 0, {self.expr(node.operand, card)})"
 
     def x_And(self, node, card):
         return "(" + " and ".join(self.expr(item, card) for item in node.items) + ")"
@@ -363,8 +368,27 @@ _A_TYPE = {"number": "a number", "text": "a text", "bool": "a condition", "any":
 
 
 def _may_be_none(node: ast.Node) -> bool:
-    """Card attributes can be absent (a Wild has no colour, a Skip no number)."""
-    return isinstance(node, (ast.Name, ast.Dotted)) and not isinstance(node, ast.Int)
+    """Card attributes can be absent (a Wild has no colour, a Skip no number), and so
+    can arithmetic on them."""
+    return isinstance(node, (ast.Name, ast.Dotted, ast.Arith, ast.Neg))
+
+
+_OPERATORS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv,
+              "%": operator.mod}
+
+
+def _arith(op: str, a, b):
+    """Whole-number arithmetic in scripts. With an absent value (a Skip's number), a value
+    that is not a number (a tag's text), or a division by zero, the result is absent
+    (None), which matches nothing, rather than an error at play."""
+    if not isinstance(a, int) or not isinstance(b, int) or (op in ("//", "%") and b == 0):
+        return None
+    return _OPERATORS[op](a, b)
+
+
+def _between(value, low, high) -> bool:
+    """`value in low..high`, for whole numbers only (an absent value is in no range)."""
+    return isinstance(value, int) and isinstance(low, int) and isinstance(high, int) and low <= value <= high
 
 
 def _unknown(node: ast.Node, name: str, known: list[str], what: str = "name") -> ScriptError:
@@ -377,7 +401,7 @@ def _build(emitter: _Emitter, name: str, params: str, origin: str, tree=None) ->
     header = f"def {name}({params}):"
     body = emitter.lines or ["    pass"]
     source = "\n".join([header, *body]) + "\n"
-    namespace: dict = {}
+    namespace: dict = {"_arith": _arith, "_between": _between}
     exec(compile(source, origin, "exec"), namespace)  # source built only from our own syntax tree
     return Compiled(namespace[name], source, emitter.pure, tree=tree)
 
