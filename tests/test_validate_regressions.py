@@ -154,3 +154,44 @@ def test_arithmetic_still_counts(tmp_path):
 def test_a_minus_before_a_text_in_an_edition_is_a_placed_error(tmp_path):
     text = STAR + "    effect: give all where -colour to me\n    on_start: pass\ntotal: 110\n"
     assert problems(tmp_path, text) == ["e.yaml:8:29: error: `-` takes a number, not a text"]
+
+
+@pytest.mark.parametrize("tag", ["colour == top.colour", "players == 2", "me.hand > 2", "playable", "bluffed"])
+def test_a_tag_that_reads_the_game_is_refused(tmp_path, tag):
+    # Tags are given once, at load, with no game: these ended in an AttributeError.
+    assert problems(tmp_path, f"name: T\nbase: classic\ntags:\n  odd: \"{tag}\"\n") == [
+        "e.yaml:4:8: error: a tag is given to each card once, when the edition loads: its condition "
+        "can only read the card itself, not the game"]
+
+
+@pytest.mark.parametrize("statement, found", [
+    ("give all where top.colour == colour to me", []),
+    ("next draws until colour == top.colour", []),
+    ("next draws until number == top.number + 20",
+     ["e.yaml:9:30: error: no card of this deck satisfies this condition: the player would draw every card there is"]),
+])
+def test_a_predicate_that_reads_the_top_card_is_tried_on_every_top_card(tmp_path, statement, found):
+    # It was tried with no table at all: an AttributeError.
+    text = STAR + f"    playable: always\n    effect: {statement}\n    on_start: pass\ntotal: 110\n"
+    assert problems(tmp_path, text) == found
+
+
+def test_card_in_a_bare_condition_is_the_card_it_is_about():
+    # `card.X` compiled to a name the condition function did not have: a NameError at play.
+    from unodsl.edition.loader import load_edition
+    from unodsl.lang.compile import compile_condition
+
+    edition = load_edition("classic")
+    test = compile_condition(parse_condition("card.colour == top.colour"), edition.vocabulary).function
+    red, blue = (next(c for c in edition.deck if c.colour == colour) for colour in ("red", "blue"))
+    assert test(red, _Top(red), None) is True
+    assert test(red, _Top(blue), None) is False
+
+
+def test_a_house_rule_guard_may_read_the_card_played():
+    from unodsl.engine.match import Match
+    from unodsl.edition.loader import load_edition
+
+    edition = load_edition("classic", rules=["on play where card.number == 7:\n  next draws 1"])
+    result = Match(edition, players=3, agents="random", seed=7).play()
+    assert result.winner is not None

@@ -63,7 +63,9 @@ def _predicates_nothing_satisfies(edition, source) -> list[Problem]:
             if predicate is None or not isinstance(node, (ast.DrawUntil, ast.DiscardAll, ast.GiveAll)):
                 continue
             compiled = compile_condition(predicate, edition.vocabulary)
-            if not compiled.pure or any(compiled.function(c, None, None) for c in edition.deck):
+            tables = [_Table(top, colour) for top in edition.faces for colour in (*edition.colours, None)] \
+                if reads_top(predicate) else [None]  # (`top.X` read None: an AttributeError)
+            if not compiled.pure or any(compiled.function(c, t, None) for t in tables for c in edition.faces):
                 continue
             span = source.script_span(path, predicate.line, predicate.column)
             if isinstance(node, ast.DrawUntil):
@@ -131,6 +133,11 @@ def _table_and_players(edition, source) -> list[Problem]:
 def _written(source, path) -> bool:
     doc, where = source.locate(path)
     return doc.node(where) is not None
+
+
+def reads_top(node) -> bool:
+    """The condition reads the top card or the colour in play (`top.X`)."""
+    return any(isinstance(n, ast.Dotted) and n.base == "top" for n in _walk(node))
 
 
 def _scripts(edition):

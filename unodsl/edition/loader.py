@@ -14,7 +14,7 @@ from ..lang import ast
 from ..lang.compile import Compiled, Vocabulary, compile_condition, compile_script
 from ..lang.parse import parse_condition, parse_script
 from ..resources import edition_path
-from .checks import check_edition
+from .checks import check_edition, reads_top
 from .inherit import Source, source_of
 from .rules import rule_sources, starter_rules
 from .model import DEFAULT_PLAYABLE, DEFAULT_SETTINGS, Card, CardKind, Edition
@@ -174,7 +174,11 @@ class _Builder:
             for value, text in cases:
                 path = ("tags", name, value) if isinstance(rule, dict) else ("tags", name)
                 compiled = self.compile(path, text, condition=True)
-                if compiled is not None:
+                if compiled is not None and (not compiled.pure or reads_top(compiled.tree)):
+                    self.problem(path, "a tag is given to each card once, when the edition loads: its condition "
+                                       "can only read the card itself, not the game",
+                                 hint="use the card's attributes (colour, number, symbol, kind, ...) and other tags")
+                elif compiled is not None:
                     rules.append((name, value, compiled))
         return rules
 

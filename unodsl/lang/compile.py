@@ -68,6 +68,7 @@ class _Emitter:
         self.depth = 1
         self.pure = True
         self.asks = False  # puts a question to a player
+        self.reads_card = False  # `card.X`: in a bare condition, the card it is about
         self.counter = 0
 
     def fresh(self, stem: str) -> str:
@@ -143,6 +144,7 @@ class _Emitter:
             return self.x_Name(ast.Name(node.line, node.column, attr), "g.discard[-1]")
         if base == "card":
             self.pure = False
+            self.reads_card = True
             return self.x_Name(ast.Name(node.line, node.column, attr), "card")
         raise _unknown(node, base, ["top", "card", "settings"], what="name before '.'")
 
@@ -410,6 +412,8 @@ def compile_condition(node: ast.Node, vocab: Vocabulary, origin: str = "<conditi
     """A condition on a card `c` in state `g` for player `me`: `f(c, g, me) -> bool`."""
     emitter = _Emitter(vocab)
     emitter.emit(f"return bool({emitter.expr(node, 'c')})")
+    if emitter.reads_card:  # (was a NameError when the condition ran)
+        emitter.lines.insert(0, "    card = c")
     if emitter.asks:
         raise ScriptError("a condition here cannot ask a player a question", node.line, node.column)
     return _build(emitter, "condition", "c, g, me", origin, node)
