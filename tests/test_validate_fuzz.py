@@ -20,6 +20,7 @@ import os
 import signal
 import tempfile
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -96,7 +97,8 @@ def check_located(problem: Problem, path: Path) -> None:
 def validate_file(path: Path) -> None:
     """Validate one file: a report (problems located, text and JSON formatted) in time."""
     start = time.perf_counter()
-    with time_limit(10 * SECONDS):
+    with time_limit(10 * SECONDS), warnings.catch_warnings():
+        warnings.simplefilter("error", SyntaxWarning)  # nothing the user did not write may show
         report = validate([str(path)])
         format_text(report), format_json(report)
     took = time.perf_counter() - start
@@ -225,7 +227,8 @@ def inside(text: str, error: ScriptError) -> None:
 
 def compile_or_place(text: str, vocab, condition: bool) -> None:
     start = time.perf_counter()
-    with time_limit(10 * SECONDS):
+    with time_limit(10 * SECONDS), warnings.catch_warnings():
+        warnings.simplefilter("error", SyntaxWarning)  # from compiling the generated Python
         try:
             tree = (parse_condition if condition else parse_script)(text)
         except ScriptError as error:
@@ -339,19 +342,37 @@ def test_any_script_compiles_or_says_where(vocab, text):
 @example(text="number == 1 or symbol top.symbol")
 @example(text="number + 1 == top.number")  # a TypeError on a Skip (no number), now absent
 @example(text="-colour")
+@example(text="red == colour or settings.hand_size == 7")  # Python warned of `'red' is not None`
 def test_any_condition_compiles_or_says_where(vocab, text):
     compile_or_place(text, vocab, condition=True)
 
 
-@examples(100)
-@given(text=ANY_SCRIPT, style=st.sampled_from(["|", ">", "plain", "'", '"']),
-       field=st.sampled_from(["effect", "on_start", "playable", "bluff_if"]))
-@example(text="give all where -colour to me", style="|", field="effect")  # was a TypeError
-def test_any_script_in_an_edition_file(folder, text, style, field):
-    """A script or condition written in each YAML style: its problems are placed inside the file."""
+# Where a script or condition can be written: the edition around it, with FIELD where the
+# text goes at the indentation given.
+STAR = "  star:\n    name: Star\n    deck: {count: 2}\n    points: 20\n"
+PLACES = {
+    "effect": (STAR + "    effect: FIELD", 4), "on_start": (STAR + "    on_start: FIELD", 4),
+    "playable": (STAR + "    playable: FIELD", 4), "bluff_if": (STAR + "    bluff_if: FIELD", 4),
+    "use": (STAR + "    use: FIELD", 4), "reaction": (STAR + "    reaction:\n      against: FIELD", 6),
+    "written": (STAR + "    blank: true\n    written:\n      - FIELD", 8),
+    "tag": ("  star:\n    name: Star\n    deck: {count: 2}\n    points: 20\ntags:\n  odd: FIELD", 2),
+    "rule": (STAR + "rules:\n  - name: Fuzz\n    script: FIELD", 4),
+}
+
+
+@examples(150)
+@given(text=ANY_SCRIPT, style=st.sampled_from(["|", ">", "plain", "'", '"']), place=st.sampled_from(sorted(PLACES)),
+       table=st.booleans())
+@example(text="give all where -colour to me", style="|", place="effect", table=False)  # was a TypeError
+@example(text="give all where top.colour == red to me", style="|", place="effect", table=False)  # AttributeError
+@example(text="colour == top.colour", style="plain", place="tag", table=False)  # AttributeError
+def test_any_script_in_an_edition_file(folder, text, style, place, table):
+    """A script or condition, written in each YAML style wherever one goes: its problems
+    are placed inside the file."""
+    around, indent = PLACES[place]
     if style in ("|", ">"):
         assume(text.strip() and "\t" not in text)
-        body = "".join(f"      {line}\n" for line in text.replace("\r", "").split("\n"))
+        body = "".join(f"{' ' * (indent + 2)}{line}\n" for line in text.replace("\r", "").split("\n"))
         value = f"{style}\n{body}"
     elif style == "plain":
         value = text.replace("\n", " ") + "\n"
@@ -359,5 +380,7 @@ def test_any_script_in_an_edition_file(folder, text, style, field):
         value = "'" + text.replace("'", "''") + "'\n"
     else:
         value = '"' + text.encode("unicode_escape").decode("ascii").replace('"', '\\"') + '"\n'
-    validate_text(folder, "name: Fuzz\nbase: classic\nkinds:\n  star:\n    name: Star\n"
-                          f"    deck: {{count: 2}}\n    points: 20\n    {field}: {value}total: 110\n")
+    kinds, _, rest = around.partition("FIELD")
+    head = "name: Fuzz\nbase: classic\n" + ("table: [star]\n" if table else "")
+    tags = "" if place == "tag" else "tags:\n  house: {Gryffindor: \"number in 1..4\"}\n"
+    validate_text(folder, f"{head}{tags}kinds:\n{kinds}{value}{rest}total: 110\n")

@@ -195,3 +195,19 @@ def test_a_house_rule_guard_may_read_the_card_played():
     edition = load_edition("classic", rules=["on play where card.number == 7:\n  next draws 1"])
     result = Match(edition, players=3, agents="random", seed=7).play()
     assert result.winner is not None
+
+
+def test_a_value_on_the_left_of_a_comparison_compiles_without_a_python_warning():
+    # `red == colour` compiled to `'red' is not None`: a SyntaxWarning on the user's terminal.
+    import warnings
+
+    from unodsl.edition.loader import load_edition
+    from unodsl.lang.compile import compile_condition
+
+    edition = load_edition("classic")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        test = compile_condition(parse_condition("red == colour or settings.hand_size == top.number"),
+                                 edition.vocabulary).function
+    red = next(c for c in edition.deck if c.colour == "red")
+    assert test(red, _Top(red), None) is True

@@ -164,7 +164,9 @@ class _Emitter:
             raise ScriptError(f"`{node.op}` compares numbers, not {_A_TYPE[types.pop()]}s"[:-1],
                               node.line, node.column)
         op = node.op
-        may_be_none = [_may_be_none(n) for n in (node.left, node.right)]
+        # (a side that compiled to a literal, a colour or a setting, is never None: no test of it,
+        # which Python would warn about)
+        may_be_none = [_may_be_none(n) and not _literal(src) for n, src in ((node.left, left), (node.right, right))]
         if op in ("==", "!="):
             if may_be_none[0] and may_be_none[1]:
                 # Two absent attributes (a number card's symbol and another's) do not match.
@@ -373,6 +375,11 @@ def _may_be_none(node: ast.Node) -> bool:
     """Card attributes can be absent (a Wild has no colour, a Skip no number), and so
     can arithmetic on them."""
     return isinstance(node, (ast.Name, ast.Dotted, ast.Arith, ast.Neg))
+
+
+def _literal(source: str) -> bool:
+    """The Python source of a constant: a text, a number, true/false (values and settings)."""
+    return source[:1] in "'\"0123456789-" or source in ("True", "False", "None")
 
 
 _OPERATORS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv,
