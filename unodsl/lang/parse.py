@@ -59,7 +59,9 @@ def parse_condition(text: str) -> ast.Node:
     return _parse(text, "condition")
 
 
+@lru_cache(maxsize=1024)  # editions built on classic parse classic's scripts again: 126 parses, 21 texts
 def _parse(text: str, start: str):
+    """The syntax tree (frozen nodes, so one tree may serve every edition that has the text)."""
     if not text.endswith("\n"):
         text += "\n"  # the indenter needs a last newline to close blocks
     try:
