@@ -135,6 +135,7 @@ class Round(ScriptPrimitives, OutOfTurn):
         simulation: the common path is written out with local names, and
         everything rarer (hooks, hands face up, recording) is a method call."""
         hands, ask, cache, max_turns = self.hands, self.ask, self._playable_cache, self.max_turns
+        n, skips, lying = self.n, self.skips, self.lying
         slow_start = bool(self.hooks) or self.log is not None
         # Built-in agents (trusted to answer with an option) are asked directly
         # when nothing else hangs on a decision: no record, no table card.
@@ -167,7 +168,11 @@ class Round(ScriptPrimitives, OutOfTurn):
             if self.winner is None:
                 if self.uno_pending is not None:
                     self._catch_window()
-                self._advance()
+                nxt = (p + self.direction) % n
+                if self.extra_for is None and not skips[nxt] and not lying[nxt]:
+                    self.turn = nxt  # the common case of _advance()
+                else:
+                    self._advance()
 
     def _turn_begins(self, p: int) -> bool:
         """What may happen as a turn begins; False if the round ended there."""
