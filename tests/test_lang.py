@@ -193,3 +193,23 @@ def test_a_bad_rule_is_placed_in_the_rule():
     with pytest.raises(unodsl.EditionError) as error:
         unodsl.load_edition("classic", rules=["on play:\n  next drws 1"])
     assert str(error.value.problems[0].span) == "--rule 1:2:8"
+
+
+def test_a_turn_start_hook_reading_a_card_attribute_matches_nothing():
+    # There is no card when a turn starts: `number` is absent, so the guard is false.
+    edition = unodsl.load_edition("classic", rules=["on turn_start where number == 7:\n  me draws 5"])
+    match = unodsl.Match(edition, players=3, agents="random", seed=5, max_rounds=1)
+    assert match.finished and match.round.turns > 10
+    assert not any(e["event"] == "draw" and len(e["cards"]) == 5 for e in match.log)
+    always = unodsl.load_edition("classic", rules=["on turn_start:\n  me draws 5"])
+    match = unodsl.Match(always, players=3, agents="random", seed=5, max_turns=3, max_rounds=1)
+    assert any(e["event"] == "draw" and len(e["cards"]) == 5 for e in match.log)  # the hook does run
+
+
+def test_drawing_an_absent_number_of_cards_draws_none():
+    edition = unodsl.load_edition("classic", rules=["on play:\n  next draws number"])
+    match = unodsl.Match(edition, players=3, seed=1, setup=Setup(
+        hands=[["red skip", "red 1", "red 2"], ["blue 1", "blue 2", "blue 3"], ["green 1", "green 2", "green 3"]],
+        discard=["red 3"], turn=0))
+    match.answer(match.round.hands[0][0])  # a Skip has no number: nobody draws
+    assert not [e for e in match.log if e["event"] == "draw" and e["player"] == 1]

@@ -35,6 +35,8 @@ class ScriptPrimitives:
     def draw(self, p: int, count: int) -> list:
         """`p` draws `count` cards, reshuffling the discard pile when the draw pile runs out."""
         pile, hand = self.draw_pile, self.hands[p]
+        if not count:  # also an absent number (`draws number` for a card without one)
+            return []
         if count <= len(pile):
             drawn = pile[len(pile) - count:]
             del pile[len(pile) - count:]
@@ -174,6 +176,7 @@ class ScriptPrimitives:
     def draw_or_discard_to(self, p: int, size: int, can_draw: bool):
         """`p` draws (if allowed) or discards, their choice of cards, until holding `size`."""
         hand = self.hands[p]
+        size = size or 0  # an absent number counts as none
         if can_draw and len(hand) < size:
             self.draw(p, size - len(hand))
         self.others_discarded = True

@@ -11,12 +11,20 @@ hand, or (while a start card is being replaced) in flight inside one method.
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from ..edition.model import DEFAULT_PLAYABLE
 from .out_of_turn import OutOfTurn
 from .primitives import ScriptPrimitives
 from .setup import apply_setup
 from .decisions import (CALL_UNO, CATCH, DRAW, KEEP,
                         PLAY_DRAWN, TURN, Decision)
+
+
+# What a hook's `where number == 7` reads when its event concerns no card
+# (turn_start): every attribute absent, so it matches nothing.
+NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=None, name=None,
+                          points=None, wild=False, tags={}, face=-1)
 
 
 class Round(ScriptPrimitives, OutOfTurn):
@@ -179,7 +187,7 @@ class Round(ScriptPrimitives, OutOfTurn):
         if self.face_up_until:
             self._end_face_up(p)
         if "turn_start" in self.hooks:
-            self._fire("turn_start", p, None)
+            self._fire("turn_start", p, NO_CARD)
             if self.winner is not None:
                 return False
         self.record("turn", player=p)
