@@ -9,27 +9,13 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 import unodsl
 from unodsl.authoring import edition_title, new_edition_text, one_line, shorten
-from unodsl.cli import main
 from unodsl.edition.schema import schema
+from cli_helpers import run, no_traceback
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(*args: str):
-    try:  # click < 8.2 mixes stderr into stdout unless told not to
-        runner = CliRunner(mix_stderr=False)
-    except TypeError:
-        runner = CliRunner()
-    return runner.invoke(main, list(args))
-
-
-def no_traceback(result) -> None:
-    assert "Traceback" not in result.stdout + result.stderr
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
 
 
 # ---- schema ----------------------------------------------------------------------------

@@ -20,28 +20,14 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from unodsl.cli import main
 from unodsl.resources import data_dir
+from cli_helpers import run, no_traceback
 
 BAD = Path(__file__).parent / "bad_editions"
 CASES = sorted(path.stem for path in BAD.glob("*.yaml"))
 LAYERS = ("yaml", "schema", "syntax", "meaning", "base")
 PROBLEM_LINE = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?P<column>\d+): (?P<severity>error|warning): ")
-
-
-def run(*args: str):
-    try:  # click < 8.2 mixes stderr into stdout unless told not to
-        runner = CliRunner(mix_stderr=False)
-    except TypeError:
-        runner = CliRunner()
-    return runner.invoke(main, list(args))
-
-
-def no_traceback(result) -> None:
-    assert "Traceback" not in result.stdout + result.stderr
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
 
 
 def test_the_corpus_covers_every_layer():

@@ -20,21 +20,9 @@ import unodsl
 from unodsl.cli import main
 from unodsl.resources import edition_path
 from unodsl.simulate import format_text, simulate
+from cli_helpers import run, no_traceback
 
 GOLDEN = Path(__file__).parent / "golden"
-
-
-def run(*args: str):
-    try:  # click < 8.2 mixes stderr into stdout unless told not to
-        runner = CliRunner(mix_stderr=False)
-    except TypeError:
-        runner = CliRunner()
-    return runner.invoke(main, list(args))
-
-
-def no_traceback(result) -> None:
-    assert "Traceback" not in result.stdout + result.stderr
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
 
 
 # ---- validate -----------------------------------------------------------------------

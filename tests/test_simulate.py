@@ -12,23 +12,14 @@ import random
 from collections import Counter
 
 import pytest
-from click.testing import CliRunner
 
 import unodsl
-from unodsl.cli import main
 from unodsl.compare import compare, headlines
 from unodsl.parallel import Side, chunks, run_games
 from unodsl.simulate import Simulation, as_dict, format_csv, format_text, make_side, simulate
 from unodsl.stats import Distribution, PairedRatio, newcombe, wilson
 from unodsl.tally import CountingMatch, play_game
-
-
-def run(*args: str):
-    try:  # click < 8.2 mixes stderr into stdout unless told not to
-        runner = CliRunner(mix_stderr=False)
-    except TypeError:
-        runner = CliRunner()
-    return runner.invoke(main, list(args))
+from cli_helpers import run
 
 
 # ---- counting: the same figures as the event log, for every kind of move ------------------
