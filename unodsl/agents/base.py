@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from ..engine.decisions import TURN, Decision
+
 
 class Agent:
     """Answers decisions for one seat: `choose` returns one of `decision.options`.
@@ -19,6 +21,12 @@ class Agent:
 
     def choose(self, decision, state):
         raise NotImplementedError
+
+    def choose_turn(self, options: list, state, seat: int):
+        """The turn decision (`options`: playable cards, then DRAW). The engine's turn
+        loop calls this for trusted agents; an agent may answer it without building
+        the Decision, but must answer exactly as `choose` would."""
+        return self.choose(Decision(TURN, seat, options), state)
 
     def __repr__(self) -> str:
         return self.name

@@ -32,3 +32,7 @@ class RandomAgent(Agent):
         if decision.kind is TURN and len(options) > 1:  # playable cards, then DRAW
             return options[int(self._random() * (len(options) - 1))]
         return options[int(self._random() * len(options))]
+
+    def choose_turn(self, options: list, state, seat: int):
+        # As `choose` for a turn with no table card: a playable card, never DRAW.
+        return options[int(self._random() * (len(options) - 1))]

@@ -166,7 +166,7 @@ class Round(ScriptPrimitives, OutOfTurn):
                 playable.append(DRAW)
                 agent = direct[p] if direct is not None else None
                 if agent is not None:
-                    choice = agent.choose(Decision(TURN, p, playable), self)
+                    choice = agent.choose_turn(playable, self, p)
                 else:
                     choice = ask(Decision(TURN, p, playable))
             if choice is DRAW:
