@@ -200,7 +200,7 @@ def cards_json(edition: Edition) -> str:
 # ---- unodsl explain ------------------------------------------------------------------------
 
 def find_kind(edition: Edition, query: str) -> CardKind:
-    """The kind a user names: its id (`wild_draw_four`), its name (`Wild Draw Four`, or
+    """The kind a user names: its id (`skip`), its name (`Skip`, or
     the part in parentheses), its symbol, or a card as players say it (`red 7`)."""
     wanted = " ".join(re.sub(r"[-_]", " ", query).split()).lower()
     for kind in edition.kinds.values():

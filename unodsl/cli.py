@@ -132,7 +132,7 @@ def cards_command(edition: str, as_json: bool) -> None:
 def explain_command(edition: str, card: str, as_json: bool) -> None:
     """Say in words what CARD of EDITION does and when it may be played.
 
-    CARD is a kind's id or name (`wild_draw_four`, "Wild Draw Four") or a card
+    CARD is a kind's id or name (`skip`, "Skip") or a card
     as players say it ("red 7"). The words are generated from the card's scripts.
     """
     from .authoring import explain, explain_json, find_kind, format_explanation

@@ -4,7 +4,7 @@ A themed edition is mostly the classic deck; writing it as `base: classic`
 plus its own cards keeps one copy of the classic scripts. The merge:
 
 - `settings` and `tags` are merged key by key, the edition's own winning;
-- `kinds` are merged kind by kind and field by field (`draw_two: {points: 30}`
+- `kinds` are merged kind by kind and field by field (`skip: {points: 30}`
   changes one field); a kind given as `null` is removed; new kinds come last;
 - `rules` are the base's followed by the edition's own;
 - every other key is the edition's own if given, else the base's (but

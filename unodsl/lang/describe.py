@@ -680,7 +680,7 @@ class Describer:
         return phrase
 
     def card_word(self, part: ast.Node, ctx: Context) -> tuple[str, str]:
-        """("adjective", "yellow"), ("noun", "Draw Two") or ("qualifier", "of the colour in play")."""
+        """("adjective", "yellow"), ("noun", "Skip") or ("qualifier", "of the colour in play")."""
         if isinstance(part, ast.Name):
             if part.name == "wild":
                 return "adjective", "Wild"

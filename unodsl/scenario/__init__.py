@@ -4,7 +4,7 @@ A scenario lays a table out card by card (unodsl.engine.setup.Setup), answers
 the decisions that come up like the players would, and checks the state and the
 log afterwards:
 
-    scenario = load_scenario("tests/scenarios/classic/draw_two.yaml")
+    scenario = load_scenario("tests/scenarios/classic/skip.yaml")
     outcome = run_scenario(scenario)
     outcome.passed, outcome.failures   # each failure: what, expected, actual, span
 

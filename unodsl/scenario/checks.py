@@ -99,8 +99,7 @@ class Checks:
             labels = sorted({c.label().lower() for c in self.edition.deck})
             self.problem(path, f"'{name}' is not a card of {self.edition.name}",
                          did_you_mean(name.strip().lower(), labels,
-                                      "name a card as players say it: `red 7`, `blue skip`, "
-                                      "`wild draw four`"))
+                                      "name a card as players say it: `red 7`, `blue skip`, `wild`"))
         return label
 
     def colour(self, path: tuple, value: str | None) -> str | None:

@@ -24,7 +24,7 @@ MATCH_KEYS = ("target", "max_rounds", "max_turns", "seed")
 ANSWER_KEYS = ("player", "kind", "answer")
 
 _REQUIRED_HINT = {
-    "name": "name: what the scenario shows, e.g. `Draw Two makes the next player draw 2`",
+    "name": "name: what the scenario shows, e.g. `Skip makes the next player miss their turn`",
     "edition": "edition: classic (a built-in edition's name, or a path relative to this file)",
     "setup": "setup: {hands: [[...], [...]], discard: [\"red 9\"]}",
 }

@@ -1,4 +1,4 @@
-"""Values as a scenario writes them: cards by name (`red draw two`), and any value shown
+"""Values as a scenario writes them: cards by name (`red skip`), and any value shown
 back in a message the way YAML would have it (`true`, `[1, 2]`, `null`)."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from ..errors import UnoError
 
 
 def label_of(edition: Edition | None, name: str) -> str | None:
-    """The label of the card `name` names (`red draw two` -> `red Draw Two`), or None."""
+    """The label of the card `name` names (`red skip` -> `red Skip`), or None."""
     if edition is None or not isinstance(name, str):
         return None
     if name.strip().lower() in {c.lower() for c in edition.colours}:
