@@ -8,19 +8,16 @@ winner and neither create nor lose a card.
 """
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
 import unodsl
-from unodsl.agents import make_agent
-from unodsl.agents.base import Agent
 from unodsl.validate import format_text, validate
 from unodsl.engine import decisions as d
 from unodsl.engine.decisions import PASS, TableUse
-from unodsl.engine.round import Round
 from unodsl.engine.setup import Setup
+from invariants import conserve_cards, play_checked_round
 
 CLASSIC_COLOURS = ("red", "yellow", "green", "blue")
 
@@ -609,69 +606,6 @@ def test_starter_rule_2_others_discard_their_wilds_and_the_named_colour_stands()
 # ---- smoke: 50 seeded random rounds per edition ------------------------------------------------
 
 
-class CheckingAgent(Agent):
-    """Delegates to a real agent after checking that every option offered is legal."""
-
-    def __init__(self, inner: Agent):
-        super().__init__(inner.rng)
-        self.inner = inner
-        self.offered = Counter()
-
-    def choose(self, decision, state):
-        check_options(decision, state)
-        self.offered[decision.kind] += 1
-        return self.inner.choose(decision, state)
-
-
-def check_options(decision, state: Round) -> None:
-    seat = decision.player
-    uses = [o for o in decision.options if isinstance(o, TableUse)]
-    options = [o for o in decision.options if not isinstance(o, TableUse)]
-    for use in uses:  # a table card in the middle, used on another player
-        assert use.card in state.table and use.target != seat
-    kind = decision.kind
-    if kind == d.TURN:
-        assert options[-1] is d.DRAW
-        assert {c.uid for c in options[:-1]} == {c.uid for c in state.hands[seat] if state.is_playable(c)}
-    elif kind == d.PLAY_DRAWN:
-        assert options[0] in state.hands[seat] and state.is_playable(options[0]) and options[1] is d.KEEP
-    elif kind == d.COLOUR:
-        assert options == list(state.edition.colours)
-    elif kind in (d.PLAYER, d.GIVE):
-        assert seat not in options and all(0 <= q < state.n for q in options)
-    elif kind in (d.TOP_CARD, d.DISCARD):
-        assert all(c in state.hands[seat] or c in state.discard for c in options)
-    elif kind == d.REACT:
-        assert options[-1] is PASS
-        assert all(c in state.hands[seat] and c.spec.reaction_against is not None for c in options[:-1])
-    elif kind == d.WRITE_RULE:
-        assert options[-1] == ""
-    else:
-        assert options or uses, f"empty options for {kind}"
-
-
-class ConservingRound(Round):
-    """A round that checks, at every recorded event, that no card is created or lost and
-    that table cards never reach a hand or a pile."""
-
-    def record(self, event, **data):
-        super().record(event, **data)
-        count, size = self.card_count(), len(self.edition.deck)
-        assert count == size, f"{count} cards instead of {size} at {event} {data}"
-        table_cards = getattr(self, "_table_cards", None)
-        if table_cards is None:
-            table_cards = self._table_cards = [c for c in self.edition.deck if c.kind in self.edition.table]
-        for c in table_cards:
-            assert c in self.table or any(c in cards for cards in self.lying), f"{c} left the table at {event}"
-
-    def play(self, setup=None):
-        winner = super().play(setup)
-        places = [*self.draw_pile, *self.discard, *(c for h in self.hands for c in h),
-                  *self.table, *(c for cards in self.lying for c in cards)]
-        assert sorted(c.uid for c in places) == list(range(len(self.edition.deck)))
-        return winner
-
-
 # The events showing that each edition's special cards were played in the 50 rounds.
 SPECIAL_EVENTS = {
     "classic": ["challenge"],
@@ -689,17 +623,11 @@ MISSING_PRIMITIVE: dict[str, str] = {}
     pytest.param(n, marks=pytest.mark.xfail(reason=MISSING_PRIMITIVE[n], strict=True))
     if n in MISSING_PRIMITIVE else n for n in NAMES])
 def test_fifty_random_rounds_end_with_a_winner_and_conserve_cards(name, monkeypatch):
-    monkeypatch.setattr("unodsl.engine.match.Round", ConservingRound)
+    conserve_cards(monkeypatch)
     e = edition(name)
     seen = Counter()
     for seed in range(50):
-        players = 2 + seed % 9
-        agents = [CheckingAgent(make_agent("random", random.Random(f"{seed}:{i}"))) for i in range(players)]
-        m = unodsl.Match(e, players=players, agents=agents, seed=seed, max_rounds=1)
-        assert m.finished
-        (result,) = m.results
-        assert result.winner is not None, f"seed {seed}: the round did not end"
-        assert not m.round.hands[result.winner]
+        m = play_checked_round(e, 2 + seed % 9, ["random"] * (2 + seed % 9), seed)
         seen.update(event["event"] for event in m.log)
     for event in SPECIAL_EVENTS[name]:
         assert seen[event] > 0, f"no {event!r} event in 50 rounds of {name}"

@@ -1,0 +1,109 @@
+"""What must hold in every round of every edition, checked while random rounds are played.
+
+- CheckingAgent: every option an agent is offered is legal;
+- ConservingRound: at every recorded event no card is created or lost, and a
+  table card never reaches a hand or a pile; at the end each card is in one place;
+- play_checked_round: one such round, which must end with a winner.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import unodsl
+from unodsl.agents import make_agent
+from unodsl.agents.base import Agent
+from unodsl.engine import decisions as d
+from unodsl.engine.round import Round
+
+
+class CheckingAgent(Agent):
+    """Delegates to a real agent after checking that every option offered is legal."""
+
+    def __init__(self, inner: Agent):
+        super().__init__(inner.rng)
+        self.inner = inner
+        self.offered = Counter()
+
+    def choose(self, decision, state):
+        check_options(decision, state)
+        self.offered[decision.kind] += 1
+        return self.inner.choose(decision, state)
+
+
+def check_options(decision, state: Round) -> None:
+    seat, options = decision.player, decision.options
+    assert len(options) == len(set(map(id, options))), "an option is offered twice"
+    uses = [o for o in options if isinstance(o, d.TableUse)]
+    for use in uses:  # a table card in the middle, on another player
+        assert use.card in state.table and use.target != seat
+    options = options[:len(options) - len(uses)]
+    kind = decision.kind
+    if kind == d.TURN:
+        assert options[-1] is d.DRAW
+        for card in options[:-1]:
+            assert card in state.hands[seat], f"{card} is not in the player's hand"
+            assert state.is_playable(card), f"{card} cannot go on {state.discard[-1]} ({state.colour})"
+        # every playable card of the hand is offered
+        assert {c.uid for c in options[:-1]} == {c.uid for c in state.hands[seat] if state.is_playable(c)}
+    elif kind == d.PLAY_DRAWN:
+        card = options[0]
+        assert card in state.hands[seat] and state.is_playable(card) and options[1] is d.KEEP
+    elif kind == d.COLOUR:
+        assert options == list(state.edition.colours)
+    elif kind == d.CALL_UNO:
+        assert len(state.hands[seat]) >= 2  # playing the next-to-last card, or discarding down to one
+    elif kind == d.CATCH:
+        accused = decision.about
+        assert accused != seat and len(state.hands[accused]) == 1
+    elif kind == d.CHALLENGE:
+        assert seat == state.next_of(decision.about)
+    elif kind == d.REACT:
+        assert options[-1] is d.PASS and seat != state.actor
+        assert all(c in state.hands[seat] and c.spec.reaction_against is not None for c in options[:-1])
+    elif kind in (d.TOP_CARD, d.DISCARD):
+        assert all(c in state.hands[seat] for c in options)
+    elif kind == d.GIVE:
+        assert decision.about in state.hands[seat] and seat not in options
+    elif kind == d.PLAYER:
+        assert seat not in options and all(0 <= q < state.n for q in options)
+    elif kind == d.WRITE_RULE:
+        assert options[-1] == ""
+    else:
+        assert options, f"empty options for {kind}"
+
+
+class ConservingRound(Round):
+    """A round that checks, at every recorded event, that every card is somewhere, once."""
+
+    def record(self, event, **data):
+        super().record(event, **data)
+        count, size = self.card_count(), len(self.edition.deck)
+        assert count == size, f"{count} cards instead of {size} at {event} {data}"
+        for card in self.edition.deck:
+            if card.kind in self.edition.table:
+                assert card in self.table or any(card in cards for cards in self.lying), \
+                    f"{card} left the table at {event}"
+
+    def play(self, setup=None):
+        winner = super().play(setup)
+        places = [*self.draw_pile, *self.discard, *(c for h in self.hands for c in h), *self.table,
+                  *(c for cards in self.lying for c in cards)]
+        assert sorted(c.uid for c in places) == list(range(len(self.edition.deck)))
+        return winner
+
+
+def conserve_cards(monkeypatch) -> None:
+    """Every Match plays ConservingRounds from now on (in this test)."""
+    monkeypatch.setattr(unodsl.Match, "round_class", ConservingRound)
+
+
+def play_checked_round(edition, players: int, agent_names: list[str], seed) -> unodsl.Match:
+    agents = [CheckingAgent(make_agent(name, random.Random(f"{seed}:{i}"))) for i, name in enumerate(agent_names)]
+    match = unodsl.Match(edition, players=players, agents=agents, seed=seed, max_rounds=1, record=True)
+    assert isinstance(match.round, ConservingRound), "call conserve_cards(monkeypatch) first"
+    assert match.finished
+    (result,) = match.results
+    assert result.winner is not None, f"seed {seed}: the round did not end"
+    assert not match.round.hands[result.winner]
+    return match
