@@ -122,6 +122,14 @@ def say(who: Who, predicate: str) -> str:
     return f"{third_person(verb)} {rest}".rstrip()
 
 
+def act(who: Who, predicate: str) -> "Clause":
+    """`who` does `predicate`: an instruction when they are the reader ("choose the
+    colour"), else conjugated for them ("the next player chooses the colour")."""
+    if who.second:
+        return Clause(who, predicate, imperative=True)
+    return Clause(who, say(who, predicate))
+
+
 def say_not(who: Who, predicate: str) -> str:
     return f"{'do' if who.base_form else 'does'} not {predicate}"
 
@@ -278,18 +286,14 @@ class Describer:
         who = self.who(node.target, ctx)
         cards = self.noun_phrase(node.predicate, ctx, "plural")
         text = f"discard all {who.poss} {cards}, choosing which one ends on top"
-        if who.second:
-            return Clause(who, text, imperative=True)
-        return Clause(who, say(who, text))
+        return act(who, text)
 
     def d_GiveAll(self, node: ast.GiveAll, ctx: Context) -> Clause:
         me, to = ctx.me, self.who(node.recipients, ctx)
         text = f"give all {me.poss} {self.noun_phrase(node.predicate, ctx, 'plural')} to {to.obj}"
         if to.group:
             text += ", choosing who receives each one"
-        if me.second:
-            return Clause(me, text, imperative=True)
-        return Clause(me, say(me, text))
+        return act(me, text)
 
     def d_Skip(self, node: ast.Skip, ctx: Context) -> Clause:
         who = self.who(node.target, ctx)
@@ -300,18 +304,14 @@ class Describer:
 
     def d_ChooseColour(self, node: ast.ChooseColour, ctx: Context) -> Clause:
         who = self.who(node.chooser, ctx)
-        if who.second:
-            return Clause(who, "choose the colour", imperative=True)
-        return Clause(who, say(who, "choose the colour"))
+        return act(who, "choose the colour")
 
     def d_ChoosePlayer(self, node: ast.ChoosePlayer, ctx: Context) -> Clause:
         me = ctx.me
         text = "choose another player"
         if node.predicate is not None:
             text += f" for whom {self.cond(node.predicate, ctx)}"
-        if me.second:
-            return Clause(me, text, imperative=True)
-        return Clause(me, say(me, text))
+        return act(me, text)
 
     def d_ExtraTurn(self, node: ast.ExtraTurn, ctx: Context) -> Clause:
         return Clause(ctx.me, say(ctx.me, "play first" if ctx.start else "take an extra turn"))
@@ -322,9 +322,7 @@ class Describer:
     def d_ShowHand(self, node: ast.ShowHand, ctx: Context) -> Clause:
         owner, viewers = self.who(node.owner, ctx), self.who(node.viewers, ctx)
         text = f"show {owner.poss} hand to {viewers.obj}"
-        if owner.second:
-            return Clause(owner, text, imperative=True)
-        return Clause(owner, say(owner, text))
+        return act(owner, text)
 
     def d_FaceUp(self, node: ast.FaceUp, ctx: Context) -> Clause:
         who = self.who(node.target, ctx)
