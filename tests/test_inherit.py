@@ -53,7 +53,7 @@ def test_a_field_of_an_inherited_kind_can_change_and_a_kind_can_go(tmp_path):
     edition = unodsl.load_edition(str(path))
     assert "skip" not in edition.kinds and len(edition.deck) == 100
     assert edition.kinds["draw_two"].name == "Draw Three" and edition.kinds["draw_two"].points == 20
-    assert "g.draw(g.next_of(me), 3)" in edition.kinds["draw_two"].effect.source
+    assert "g.draw((me + g.direction) % g.n, 3)" in edition.kinds["draw_two"].effect.source
     assert {c.colour for c in edition.deck if c.colour} == {"rouge", "jaune", "vert", "bleu"}
     assert edition.settings["target_score"] == 300 and edition.settings["hand_size"] == 7
 

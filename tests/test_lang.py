@@ -113,8 +113,8 @@ def test_a_group_cannot_stand_for_one_player():
 
 def test_compiled_script_is_python_source_calling_engine_primitives():
     compiled = compile_script(parse_script("next draws 2\nskip next"), VOCAB)
-    assert "g.draw(g.next_of(me), 2)" in compiled.source
-    assert "g.skip(g.next_of(me))" in compiled.source
+    assert "g.draw((me + g.direction) % g.n, 2)" in compiled.source
+    assert "g.skip((me + g.direction) % g.n)" in compiled.source
 
 
 # ---- errors placed in the YAML file -------------------------------------------

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from ..engine.decisions import TURN, Decision
+from ..engine.decisions import DRAW, TURN, Decision
 
 
 class Agent:
@@ -22,11 +22,17 @@ class Agent:
     def choose(self, decision, state):
         raise NotImplementedError
 
-    def choose_turn(self, options: list, state, seat: int):
-        """The turn decision (`options`: playable cards, then DRAW). The engine's turn
+    def choose_turn(self, cards: list, state, seat: int):
+        """The turn decision: one of the playable `cards`, or DRAW. The engine's turn
         loop calls this for trusted agents; an agent may answer it without building
-        the Decision, but must answer exactly as `choose` would."""
-        return self.choose(Decision(TURN, seat, options), state)
+        the Decision (whose options are `cards` then DRAW), but must answer exactly
+        as `choose` would."""
+        return self.choose(Decision(TURN, seat, [*cards, DRAW]), state)
+
+    def pick(self, kind: str, seat: int, options: list, about, state):
+        """Any other decision, put without a Decision object (the engine does so for
+        trusted agents when nothing is recorded); must answer exactly as `choose`."""
+        return self.choose(Decision(kind, seat, options, about), state)
 
     def __repr__(self) -> str:
         return self.name

@@ -33,6 +33,13 @@ class RandomAgent(Agent):
             return options[int(self._random() * (len(options) - 1))]
         return options[int(self._random() * len(options))]
 
-    def choose_turn(self, options: list, state, seat: int):
+    def choose_turn(self, cards: list, state, seat: int):
         # As `choose` for a turn with no table card: a playable card, never DRAW.
-        return options[int(self._random() * (len(options) - 1))]
+        return cards[int(self._random() * len(cards))]
+
+    def pick(self, kind, seat, options, about, state):
+        # As `choose` for a decision with no table card (the engine never puts
+        # a forced move, so a turn has a playable card besides DRAW).
+        if kind is TURN:
+            return options[int(self._random() * (len(options) - 1))]
+        return options[int(self._random() * len(options))]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..lang.compile import Compiled, Vocabulary
 
@@ -96,7 +97,7 @@ class Edition:
     suggested_rules: list = field(default_factory=list)  # scripts offered for blank cards
     warnings: list = field(default_factory=list)  # Problems that do not stop it being played
     faces: list = field(default_factory=list)  # one card per face number
-    playable_cache: dict = field(default_factory=dict)  # (top face, colour) -> playable by face
+    playable_cache: dict = field(default_factory=dict)  # (top face, colour) -> the cards that go on it
     display_colours: dict = field(default_factory=dict)  # colour -> terminal colour name (`purple: magenta`)
 
     def __post_init__(self):
@@ -105,7 +106,7 @@ class Edition:
             by_face.setdefault(card.face, card)
         self.faces = [by_face[i] for i in range(len(by_face))]
 
-    @property
+    @cached_property  # read by every round: the kinds do not change
     def pure_playable(self) -> bool:
         """True when which card goes on which depends only on the two cards and the colour."""
         return all(kind.playable.pure for kind in self.kinds.values())

@@ -156,6 +156,8 @@ class Match:
         self._game.switch(*value)
         if self._game.dead:
             self.finished = True
+            if self.round is not None:  # it asks no more: without this link back to the
+                self.round._ask_plain = None  # match, both are freed at once
 
     def result(self) -> MatchResult:
         return MatchResult(self.winner, list(self.scores), list(self.results))
@@ -176,7 +178,8 @@ class Match:
             if self._match_over(rnd) or len(self.results) >= self.max_rounds:
                 break
             dealer = self._next_dealer(active[rnd.dealer])
-        self.record("match_end", winner=self.winner, scores=list(self.scores))
+        if self.log is not None:
+            self.record("match_end", winner=self.winner, scores=list(self.scores))
 
     def _play_round(self, rnd: Round, setup) -> None:
         rnd.play(setup)
@@ -208,7 +211,8 @@ class Match:
         contenders = list(range(self.n))
         while len(contenders) > 1 and cards:
             drawn = {p: cards.pop() for p in contenders if cards}
-            self.record("dealer_draw", cards={p: c.uid for p, c in drawn.items()})
+            if self.log is not None:
+                self.record("dealer_draw", cards={p: c.uid for p, c in drawn.items()})
             best = max(c.number or 0 for c in drawn.values())
             contenders = [p for p, c in drawn.items() if (c.number or 0) == best]
         self.record("dealer", player=contenders[0])
@@ -224,7 +228,8 @@ class Match:
             self.scores[seat] += round_scored[index]
         winner = None if rnd.winner is None else self.active[rnd.winner]
         self.results.append(RoundResult(winner, rnd.turns, points, scored))
-        self.record("round_end", winner=winner, points=points, scores=list(self.scores))
+        if self.log is not None:
+            self.record("round_end", winner=winner, points=points, scores=list(self.scores))
 
     def _match_over(self, rnd: Round) -> bool:
         settings = self.edition.settings

@@ -15,6 +15,8 @@ from .decisions import PASS, REACT, Decision, TableUse
 class OutOfTurn:
     """Mixed into Round."""
 
+    __slots__ = ()
+
     # ---- reactions -------------------------------------------------------------
 
     def against(self, p: int) -> bool:
@@ -32,7 +34,7 @@ class OutOfTurn:
                      if c.spec.reaction_against is not None and c.spec.reaction_against.function(card, self, p)]
         if not reactions:
             return True
-        answer = self.ask(Decision(REACT, p, [*reactions, PASS], about=card))
+        answer = self.decide(REACT, p, [*reactions, PASS], card)
         if answer is PASS:
             return True
         self.cancelled.add(p)

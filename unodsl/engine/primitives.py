@@ -6,12 +6,13 @@ the engine's own turn flow uses some of them too. None knows a card by name.
 """
 from __future__ import annotations
 
-from .decisions import (CHALLENGE, COLOUR, DISCARD, GIVE, PLAYER, QUESTION, TOP_CARD, WRITE_RULE,
-                        YES_NO, Decision)
+from .decisions import CHALLENGE, COLOUR, DISCARD, GIVE, PLAYER, QUESTION, TOP_CARD, WRITE_RULE, YES_NO
 
 
 class ScriptPrimitives:
     """Mixed into Round: every method works on the round's state."""
+
+    __slots__ = ()
 
     # ---- players -------------------------------------------------------------
 
@@ -73,53 +74,59 @@ class ScriptPrimitives:
         del discard[:-1]
         self.rng.shuffle(cards)
         self.draw_pile.extend(cards)
-        self.record("reshuffle", cards=len(cards))
+        if self.log is not None:
+            self.record("reshuffle", cards=len(cards))
         return True
 
     def skip(self, p: int) -> None:
         self.skips[p] += 1
-        self.record("skip", player=p)
+        if self.log is not None:
+            self.record("skip", player=p)
 
     def reverse(self) -> None:
         self.direction = -self.direction
-        self.record("reverse", direction=self.direction)
+        if self.log is not None:
+            self.record("reverse", direction=self.direction)
 
     def extra_turn(self, p: int) -> None:
         self.extra_for = p
-        self.record("extra_turn", player=p)
+        if self.log is not None:
+            self.record("extra_turn", player=p)
 
     def turn_another(self, card) -> None:
         """A start card goes back into the draw pile at random and another is turned."""
         self.discard.remove(card)
         self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), card)
         self.turn_again = True
-        self.record("turn_another", card=card.uid)
+        if self.log is not None:
+            self.record("turn_another", card=card.uid)
 
     def choose_colour(self, p: int):
-        colour = self.ask(Decision(COLOUR, p, self.colours))
-        self.colour = colour
-        self.record("colour", player=p, colour=colour)
+        colour = self.colour = self.decide(COLOUR, p, self.colours)
+        if self.log is not None:
+            self.record("colour", player=p, colour=colour)
 
     def ask_challenge(self, p: int, accused: int) -> bool:
-        challenged = self.ask(Decision(CHALLENGE, p, [True, False], about=accused))
-        self.record("challenge", player=p, accused=accused, challenged=challenged, bluffed=self.bluffed)
+        challenged = self.decide(CHALLENGE, p, [True, False], accused)
+        if self.log is not None:
+            self.record("challenge", player=p, accused=accused, challenged=challenged, bluffed=self.bluffed)
         return challenged
 
     def anyone_accepts(self, players: list[int], question: str) -> bool:
         """Put a yes/no question to each player in turn; true at the first yes."""
         for p in players:
-            if self.ask(Decision(YES_NO, p, [True, False], about=question)):
+            if self.decide(YES_NO, p, [True, False], question):
                 self.record("accepted", player=p, question=question)
                 return True
         return False
 
     def ask_question(self, p: int, question: str, answers: list) -> str:
-        return self.ask(Decision(QUESTION, p, answers, about=question))
+        return self.decide(QUESTION, p, answers, question)
 
     def choose_player(self, p: int, predicate):
         seats = [q for q in self.others(p) if predicate is None or predicate(q)]
         if seats:
-            self.chosen = self.ask(Decision(PLAYER, p, seats))
+            self.chosen = self.decide(PLAYER, p, seats)
             self.record("chosen", player=p, chosen=self.chosen)
 
     def show_hand(self, owner: int, viewers: list[int]) -> None:
@@ -127,7 +134,8 @@ class ScriptPrimitives:
         for viewer in viewers:
             if viewer != owner:
                 self.known[viewer] |= uids
-        self.record("show_hand", player=owner, to=viewers, cards=sorted(uids))
+        if self.log is not None:
+            self.record("show_hand", player=owner, to=viewers, cards=sorted(uids))
 
     def face_up(self, p: int, until_turn_of: int) -> None:
         self.face_up_until[p] = until_turn_of
@@ -151,7 +159,7 @@ class ScriptPrimitives:
         self.others_discarded = True
         if len(hand) - len(chosen) == 1:
             self._call_uno(p)
-        top = chosen[0] if len(chosen) == 1 else self.ask(Decision(TOP_CARD, p, list(chosen)))
+        top = chosen[0] if len(chosen) == 1 else self.decide(TOP_CARD, p, list(chosen))
         chosen.remove(top)
         chosen.append(top)
         for card in chosen:
@@ -168,7 +176,7 @@ class ScriptPrimitives:
             return
         hand = self.hands[p]
         for card in [c for c in hand if predicate is None or predicate(c)]:
-            to = self.ask(Decision(GIVE, p, recipients, about=card))
+            to = self.decide(GIVE, p, recipients, card)
             hand.remove(card)
             self.hands[to].append(card)
             self.record("give", player=p, to=to, card=card.uid)
@@ -183,7 +191,7 @@ class ScriptPrimitives:
         if len(hand) > 1 and size == 1:
             self._call_uno(p)  # "discard down to 1 card (call UNO!)"
         while len(hand) > max(size, 0):
-            card = self.ask(Decision(DISCARD, p, list(hand)))
+            card = self.decide(DISCARD, p, list(hand))
             hand.remove(card)
             self.discard.insert(len(self.discard) - 1, card)  # under the top: play goes on
             self.record("discard", player=p, card=card.uid)
@@ -192,7 +200,7 @@ class ScriptPrimitives:
         """Run the house rule written on `card`; a blank one is written now, by `me`."""
         rule = self.written.get(card.uid)
         if rule is None and card.spec.blank and card.uid not in self.written:
-            text = self.ask(Decision(WRITE_RULE, me, [*self.edition.suggested_rules, ""], about=card))
+            text = self.decide(WRITE_RULE, me, [*self.edition.suggested_rules, ""], card)
             rule = self.written[card.uid] = self.edition.compile_rule(text) if text else None
             self.record("written", player=me, card=card.uid, rule=text)
         if rule is not None:

@@ -1,8 +1,8 @@
 """One round: deal, start card, turns until a player goes out.
 
-Whenever a player must choose, the round calls `self.ask(Decision)` and gets
-one of the decision's options back (from the seat's agent, or from outside:
-see unodsl.engine.match). Card behaviour comes only from the edition's
+Whenever a player must choose, the round calls `self.decide(kind, player,
+options)` and gets one of the options back: from the seat's agent, or from
+outside (through `self.ask(Decision)`: see unodsl.engine.match). Card behaviour comes only from the edition's
 compiled scripts, which call the primitives below (draw, skip, reverse,
 choose_colour, ...); this module knows no card by name.
 
@@ -17,8 +17,7 @@ from ..edition.model import DEFAULT_PLAYABLE
 from .out_of_turn import OutOfTurn
 from .primitives import ScriptPrimitives
 from .setup import apply_setup
-from .decisions import (CALL_UNO, CATCH, DRAW, KEEP,
-                        PLAY_DRAWN, TURN, Decision)
+from .decisions import CALL_UNO, CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, WRITE_RULE, Decision
 
 
 # What a hook's `where number == 7` reads when its event concerns no card
@@ -28,6 +27,15 @@ NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=
 
 
 class Round(ScriptPrimitives, OutOfTurn):
+    # Slots make the state's attributes quick to read in the turn loop (a
+    # subclass that counts or checks may still add its own).
+    __slots__ = ("edition", "settings", "colours", "n", "dealer", "rng", "log", "_ask_plain",
+                 "agents", "_direct", "scores", "hands", "draw_pile", "discard", "colour",
+                 "turn", "direction", "skips", "extra_for", "chosen", "bluffed", "winner", "uno_pending",
+                 "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
+                 "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
+                 "_playable_cache")
+
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
                  scores: list[int] | None = None, max_turns: int = 5000, ask=None,
                  written: dict | None = None, agents: list | None = None):
@@ -38,7 +46,7 @@ class Round(ScriptPrimitives, OutOfTurn):
         self.dealer = dealer
         self.rng = rng
         self.log = log
-        self.ask = self._ask_plain = ask  # Decision -> chosen option
+        self._ask_plain = ask  # Decision -> chosen option (see ask)
         self.agents = agents  # per seat, for the turn loop's shortcut to built-in agents
         self.scores = scores if scores is not None else [0] * players
         self.hands: list[list] = [[] for _ in range(players)]
@@ -67,16 +75,19 @@ class Round(ScriptPrimitives, OutOfTurn):
         self.cancelled: set = set()
         self.table: list = []  # table cards in the middle
         self.lying: list[list] = [[] for _ in range(players)]  # table cards lying on each player
-        if edition.table:
-            self.ask = self._ask_with_table
+        # Built-in agents (trusted to answer with an option) are asked directly,
+        # without a Decision, when nothing else hangs on a decision: no record,
+        # no table card to offer alongside.
+        self._direct = [a if a is not None and a.trusted else None for a in agents] \
+            if agents and log is None and not edition.table else None
         self.written = written if written is not None else dict(edition.written)  # blank uid -> rule
         self.hooks: dict[str, list] = {}
         for event, guard, body in edition.hooks:
             self.hooks.setdefault(event, []).append((guard, body))
-        # Which faces go on which is the same in every round of an edition whose
-        # `playable` conditions read only the cards: it is remembered there.
+        # Which cards go on which is the same in every round of an edition whose
+        # `playable` conditions read only the cards: it is remembered there, as
+        # (top card's face, colour in play) -> the set of the deck's cards that go.
         self._playable_cache: dict | None = edition.playable_cache if edition.pure_playable else None
-        self._faces = edition.faces
 
     # ---- record ---------------------------------------------------------------
 
@@ -119,7 +130,8 @@ class Round(ScriptPrimitives, OutOfTurn):
             for offset in range(1, n + 1):  # from the dealer's left, one card at a time
                 self.hands[(self.dealer + offset) % n].append(pile.pop())
         self.draw_pile = pile
-        self.record("deal", dealer=self.dealer, hands=[[c.uid for c in h] for h in self.hands])
+        if self.log is not None:
+            self.record("deal", dealer=self.dealer, hands=[[c.uid for c in h] for h in self.hands])
 
     def _start_card(self, turned=None):
         """Turn the first discard and apply its start rule (`on_start`), as the dealer."""
@@ -130,7 +142,8 @@ class Round(ScriptPrimitives, OutOfTurn):
             else:
                 card, turned = turned, None
             self.colour = card.colour
-            self.record("start_card", card=card.uid)
+            if self.log is not None:
+                self.record("start_card", card=card.uid)
             on_start = card.spec.on_start
             if on_start is not None:
                 on_start.function(self, self.dealer, card)
@@ -143,34 +156,30 @@ class Round(ScriptPrimitives, OutOfTurn):
         simulation: the common path is written out with local names, and
         everything rarer (hooks, hands face up, recording) is a method call."""
         hands, ask, cache, max_turns = self.hands, self.ask, self._playable_cache, self.max_turns
-        n, skips, lying = self.n, self.skips, self.lying
+        n, skips, lying, direct, discard = self.n, self.skips, self.lying, self._direct, self.discard
         slow_start = bool(self.hooks) or self.log is not None
-        # Built-in agents (trusted to answer with an option) are asked directly
-        # when nothing else hangs on a decision: no record, no table card.
-        direct = [a if a is not None and a.trusted else None for a in self.agents] \
-            if self.agents and not slow_start and not self.edition.table else None
         while self.winner is None and self.turns < max_turns:
             p = self.turn
             self.turns += 1
             if (slow_start or self.face_up_until) and not self._turn_begins(p):
                 continue
             hand = hands[p]
-            if cache is not None:  # which faces go on this top card, in this colour
-                top = self.discard[-1]
-                allowed = cache.get((top.face, self.colour)) or self._allowed_faces(top)
-                playable = [c for c in hand if allowed[c.face]]
+            if cache is not None:  # the cards that go on this top card, in this colour
+                top = discard[-1]
+                allowed = cache.get((top.face, self.colour)) or self._allowed_cards(top)
+                playable = list(filter(allowed.__contains__, hand))
             else:
                 playable = [c for c in hand if c.spec.playable.function(c, self, p)]
             choice = DRAW
             if playable:
-                playable.append(DRAW)
                 agent = direct[p] if direct is not None else None
                 if agent is not None:
                     choice = agent.choose_turn(playable, self, p)
                 else:
+                    playable.append(DRAW)
                     choice = ask(Decision(TURN, p, playable))
             if choice is DRAW:
-                self._draw_on_turn(p, hand)
+                self._draw_on_turn(p, hand, allowed if cache is not None else None)
             else:
                 self.play_card(p, choice)
             if self.winner is None:
@@ -193,16 +202,27 @@ class Round(ScriptPrimitives, OutOfTurn):
         self.record("turn", player=p)
         return True
 
-    def _draw_on_turn(self, p: int, hand: list) -> None:
-        """No card played: draw one, which may be played at once if it goes."""
-        drawn = self.draw(p, 1)
-        if not drawn:
-            return
-        card = drawn[0]
+    def _draw_on_turn(self, p: int, hand: list, allowed) -> None:
+        """No card played: draw one, which may be played at once if it goes.
+
+        `allowed`: the cards that went on the top card as the turn began, if known.
+        """
+        pile = self.draw_pile
+        if pile and self.log is None:  # the common case of draw(p, 1)
+            card = pile.pop()
+            hand.append(card)
+        else:
+            drawn = self.draw(p, 1)
+            if not drawn:
+                return
+            card = drawn[0]
         if "draw" in self.hooks:
             self._fire("draw", p, card)
-        if self.is_playable(card) and card in hand:
-            if self.ask(Decision(PLAY_DRAWN, p, [card, KEEP])) is not KEEP:
+            if card not in hand:  # the hook moved it
+                return
+            allowed = None  # nor may the top card be the same
+        if (card in allowed) if allowed is not None else self.is_playable(card):
+            if self.decide(PLAY_DRAWN, p, [card, KEEP]) is not KEEP:
                 self.play_card(p, card)
 
     def _advance(self) -> None:
@@ -215,13 +235,38 @@ class Round(ScriptPrimitives, OutOfTurn):
         skips, lying = self.skips, self.lying
         while skips[nxt]:
             skips[nxt] -= 1
-            self.record("skipped", player=nxt)
+            if self.log is not None:
+                self.record("skipped", player=nxt)
             if lying[nxt]:
                 self._table_cards_return(nxt)
             nxt = (nxt + step) % n
         if lying[nxt]:
             self._table_cards_return(nxt)
         self.turn = nxt
+
+    # ---- decisions -------------------------------------------------------------
+
+    def ask(self, decision: Decision):
+        """Put `decision` to its player, through the `ask` the round was made with,
+        with the table cards in the middle as extra options when the edition has any."""
+        if self.table:
+            return self._ask_with_table(decision)
+        return self._ask_plain(decision)
+
+    def decide(self, kind: str, p: int, options: list, about=None):
+        """`p` chooses one of `options` (see unodsl.engine.decisions for the kinds).
+
+        A seat's built-in agent answers directly, without a Decision, when it
+        may (see _direct); a forced move is not put to it, as in Match.
+        """
+        direct = self._direct
+        if direct is not None:
+            if len(options) == 1 and kind is not WRITE_RULE:
+                return options[0]
+            agent = direct[p]
+            if agent is not None:
+                return agent.pick(kind, p, options, about, self)
+        return self.ask(Decision(kind, p, options, about))
 
     # ---- matching ------------------------------------------------------------
 
@@ -230,19 +275,26 @@ class Round(ScriptPrimitives, OutOfTurn):
         cache = self._playable_cache
         if cache is not None:
             top = self.discard[-1]
-            allowed = cache.get((top.face, self.colour)) or self._allowed_faces(top)
-            return [c for c in hand if allowed[c.face]]
+            allowed = cache.get((top.face, self.colour)) or self._allowed_cards(top)
+            return list(filter(allowed.__contains__, hand))
         turn = self.turn
         return [c for c in hand if c.spec.playable.function(c, self, turn)]
 
-    def _allowed_faces(self, top) -> list[bool]:
-        """For an edition whose `playable` conditions read only the cards: which
-        faces may go on `top` in the colour in play, worked out once per edition."""
-        allowed = [f.spec.playable.function(f, self, self.turn) for f in self._faces]
+    def _allowed_cards(self, top) -> frozenset:
+        """For an edition whose `playable` conditions read only the cards: the
+        cards that may go on `top` in the colour in play, worked out once per
+        edition (one card of each face is asked)."""
+        edition = self.edition
+        faces = {f.face for f in edition.faces if f.spec.playable.function(f, self, self.turn)}
+        allowed = frozenset(c for c in edition.deck if c.face in faces)
         self._playable_cache[(top.face, self.colour)] = allowed
         return allowed
 
     def is_playable(self, card) -> bool:
+        cache = self._playable_cache
+        if cache is not None:
+            top = self.discard[-1]
+            return card in (cache.get((top.face, self.colour)) or self._allowed_cards(top))
         return card.spec.playable.function(card, self, self.turn)
 
     def why_not(self, card) -> str | None:
@@ -295,12 +347,13 @@ class Round(ScriptPrimitives, OutOfTurn):
         elif self.others_discarded:
             self.others_discarded = False
             self.winner = next((seat for seat, hand in enumerate(self.hands) if not hand), None)
-        if self.winner is not None:
+        if self.winner is not None and self.log is not None:
             self.record("out", player=self.winner)
 
     def _call_uno(self, p: int):
-        if self.ask(Decision(CALL_UNO, p, [True, False])):
-            self.record("uno", player=p)
+        if self.decide(CALL_UNO, p, [True, False]):
+            if self.log is not None:
+                self.record("uno", player=p)
             self.uno_pending = None
         else:
             self.uno_pending = p
@@ -313,8 +366,9 @@ class Round(ScriptPrimitives, OutOfTurn):
         n, step = self.n, self.direction
         for offset in range(1, n):
             catcher = (p + offset * step) % n
-            if self.ask(Decision(CATCH, catcher, [True, False], about=p)):
-                self.record("caught", player=p, by=catcher)
+            if self.decide(CATCH, catcher, [True, False], p):
+                if self.log is not None:
+                    self.record("caught", player=p, by=catcher)
                 self.draw(p, self.settings["uno_penalty"])
                 return
 
