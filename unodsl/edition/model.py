@@ -97,7 +97,7 @@ class Edition:
     suggested_rules: list = field(default_factory=list)  # scripts offered for blank cards
     warnings: list = field(default_factory=list)  # Problems that do not stop it being played
     faces: list = field(default_factory=list)  # one card per face number
-    playable_cache: dict = field(default_factory=dict)  # (top face, colour) -> the cards that go on it
+    playable_cache: dict = field(default_factory=dict)  # (top face, colour) -> playable by face
     display_colours: dict = field(default_factory=dict)  # colour -> terminal colour name (`purple: magenta`)
 
     def __post_init__(self):

@@ -86,7 +86,8 @@ class Round(ScriptPrimitives, OutOfTurn):
             self.hooks.setdefault(event, []).append((guard, body))
         # Which cards go on which is the same in every round of an edition whose
         # `playable` conditions read only the cards: it is remembered there, as
-        # (top card's face, colour in play) -> the set of the deck's cards that go.
+        # (top card's face, colour in play) -> for each face, whether it goes.
+        # (A list indexed by face: smaller and quicker to read than a set of cards.)
         self._playable_cache: dict | None = edition.playable_cache if edition.pure_playable else None
 
     # ---- record ---------------------------------------------------------------
@@ -164,10 +165,10 @@ class Round(ScriptPrimitives, OutOfTurn):
             if (slow_start or self.face_up_until) and not self._turn_begins(p):
                 continue
             hand = hands[p]
-            if cache is not None:  # the cards that go on this top card, in this colour
+            if cache is not None:  # the faces that go on this top card, in this colour
                 top = discard[-1]
-                allowed = cache.get((top.face, self.colour)) or self._allowed_cards(top)
-                playable = list(filter(allowed.__contains__, hand))
+                allowed = cache.get((top.face, self.colour)) or self._allowed_faces(top)
+                playable = [c for c in hand if allowed[c.face]]
             else:
                 playable = [c for c in hand if c.spec.playable.function(c, self, p)]
             choice = DRAW
@@ -205,7 +206,7 @@ class Round(ScriptPrimitives, OutOfTurn):
     def _draw_on_turn(self, p: int, hand: list, allowed) -> None:
         """No card played: draw one, which may be played at once if it goes.
 
-        `allowed`: the cards that went on the top card as the turn began, if known.
+        `allowed`: which faces went on the top card as the turn began, if known.
         """
         pile = self.draw_pile
         if pile and self.log is None:  # the common case of draw(p, 1)
@@ -220,8 +221,8 @@ class Round(ScriptPrimitives, OutOfTurn):
             self._fire("draw", p, card)
             if card not in hand:  # the hook moved it
                 return
-            allowed = None  # nor may the top card be the same
-        if (card in allowed) if allowed is not None else self.is_playable(card):
+            allowed = None  # and may have changed the top card
+        if (allowed[card.face] if allowed is not None else self.is_playable(card)):
             if self.decide(PLAY_DRAWN, p, [card, KEEP]) is not KEEP:
                 self.play_card(p, card)
 
@@ -275,18 +276,15 @@ class Round(ScriptPrimitives, OutOfTurn):
         cache = self._playable_cache
         if cache is not None:
             top = self.discard[-1]
-            allowed = cache.get((top.face, self.colour)) or self._allowed_cards(top)
-            return list(filter(allowed.__contains__, hand))
+            allowed = cache.get((top.face, self.colour)) or self._allowed_faces(top)
+            return [c for c in hand if allowed[c.face]]
         turn = self.turn
         return [c for c in hand if c.spec.playable.function(c, self, turn)]
 
-    def _allowed_cards(self, top) -> frozenset:
-        """For an edition whose `playable` conditions read only the cards: the
-        cards that may go on `top` in the colour in play, worked out once per
-        edition (one card of each face is asked)."""
-        edition = self.edition
-        faces = {f.face for f in edition.faces if f.spec.playable.function(f, self, self.turn)}
-        allowed = frozenset(c for c in edition.deck if c.face in faces)
+    def _allowed_faces(self, top) -> list:
+        """For an edition whose `playable` conditions read only the cards: which
+        faces may go on `top` in the colour in play, worked out once per edition."""
+        allowed = [f.spec.playable.function(f, self, self.turn) for f in self.edition.faces]
         self._playable_cache[(top.face, self.colour)] = allowed
         return allowed
 
@@ -294,7 +292,7 @@ class Round(ScriptPrimitives, OutOfTurn):
         cache = self._playable_cache
         if cache is not None:
             top = self.discard[-1]
-            return card in (cache.get((top.face, self.colour)) or self._allowed_cards(top))
+            return (cache.get((top.face, self.colour)) or self._allowed_faces(top))[card.face]
         return card.spec.playable.function(card, self, self.turn)
 
     def why_not(self, card) -> str | None:
