@@ -11,7 +11,8 @@ scoring to 500) with the same random policy as unodsl's RandomAgent:
   player in turn order, until one catches).
 
 Cards are small ints indexing precomputed tables; nothing here is general.
-benchmarks/bench_engine.py compares unodsl's rounds per second with this loop.
+benchmarks/compare.py times unodsl against this loop; tests/test_benchmarks.py checks
+that its rounds and matches last as long as the engine's.
 """
 from __future__ import annotations
 
