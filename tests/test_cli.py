@@ -92,7 +92,15 @@ def test_validate_unknown_edition():
     no_traceback(result)
     assert result.exit_code == 1
     assert result.stdout == ("no-such-edition:1:1: error: no edition named 'no-such-edition' and no such file\n"
+                             "  hint: editions: classic, green-lantern, harry-potter, harry-potter-fr, "
+                             "harry-potter-sorting-hat, veto (or a file's path)\n"
                              "1 error, 0 warnings\n")
+
+
+def test_a_misspelt_edition_gets_a_did_you_mean():
+    result = run("validate", "clasic")
+    assert result.exit_code == 1
+    assert "hint: did you mean 'classic'?" in result.stdout
 
 
 @pytest.mark.parametrize("args", [

@@ -145,7 +145,7 @@ def test_error_in_a_quoted_condition_points_into_the_file():
                                 'bluff_if: "me holds colour == top.colur"')
     (message,) = errors_of(text)
     line = next(i for i, l in enumerate(text.splitlines(), 1) if "top.colur" in l)
-    assert message.startswith(f"bad.yaml:{line}:35: error: unknown name 'colur'")
+    assert message.startswith(f"bad.yaml:{line}:39: error: unknown name 'colur'")  # at the word after the dot
 
 
 def test_every_problem_is_reported_at_once():

@@ -173,7 +173,8 @@ def test_later_editions_can_be_described():
     ("    name: Draw Two\n", "    name:\n",
      "t.yaml:13:10: error: $.kinds.draw_two.name: expected text, got nothing (an empty value)"),
     ("id: test-uno", "id: Test UNO",
-     "t.yaml:2:5: error: $.id: 'Test UNO' does not match '^[a-z0-9][a-z0-9_-]*$'"),
+     "t.yaml:2:5: error: $.id: the text \"Test UNO\" is not of the right form\n"
+     "  hint: Short name used on the command line (`--edition classic`): lowercase letters, digits, '-' and '_'."),
     ("total: 40", "totl: 40",
      "t.yaml:19:1: error: $.totl: unknown property 'totl'\n  hint: did you mean 'total'?"),
     ("total: 40", "zzz: 40",

@@ -5,6 +5,7 @@ they are shipped inside the package as `unodsl/_data/<folder>`.
 """
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -28,3 +29,12 @@ def edition_path(name_or_path: str) -> Path:
 
 def edition_names() -> list[str]:
     return sorted(p.stem for p in data_dir("editions").glob("*.yaml"))
+
+
+def unknown_edition_hint(name: str) -> str | None:
+    """What to say of an edition name that is neither shipped nor a file (of a path, nothing)."""
+    if Path(name).suffix in (".yaml", ".yml") or "/" in name or "\\" in name:
+        return None
+    names = edition_names()
+    close = difflib.get_close_matches(name, names, n=1)
+    return f"did you mean '{close[0]}'?" if close else f"editions: {', '.join(names)} (or a file's path)"

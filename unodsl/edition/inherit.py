@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import EditionError, Problem, Span
-from ..resources import edition_path
+from ..resources import edition_path, unknown_edition_hint
 from .yamlsrc import YamlDoc, load_yaml_file
 
 NOT_INHERITED = {"base", "total", "name", "id"}
@@ -137,7 +137,8 @@ def source_of(doc: YamlDoc, seen: tuple[str, ...] = ()) -> Source:
     if str(path.resolve()) in seen or str(Path(doc.filename).resolve()) == str(path.resolve()):
         raise EditionError([doc.problem(("base",), f"'{base_name}' is based on this edition again (a cycle)")])
     if not path.exists():
-        raise EditionError([doc.problem(("base",), f"no edition named '{base_name}' and no such file")])
+        raise EditionError([doc.problem(("base",), f"no edition named '{base_name}' and no such file",
+                                        unknown_edition_hint(base_name))])
     base_doc, problems = _base_file(str(path), path.stat().st_mtime_ns)
     base = source_of(base_doc, (*seen, str(Path(doc.filename).resolve())))
     if problems and not isinstance(base, Merged):  # the base must be a sound edition on its own

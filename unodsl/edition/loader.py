@@ -13,7 +13,7 @@ from ..errors import EditionError, Problem, ScriptError, Span
 from ..lang import ast
 from ..lang.compile import Compiled, Vocabulary, compile_condition, compile_script
 from ..lang.parse import parse_condition, parse_script
-from ..resources import edition_path
+from ..resources import edition_path, unknown_edition_hint
 from .checks import check_edition, reads_top
 from .inherit import Source, source_of
 from .rules import rule_sources, starter_rules
@@ -31,7 +31,8 @@ def load_edition(name_or_path: str, rules: list[str] | None = None, settings: di
     path = edition_path(name_or_path)
     if not path.exists():
         raise EditionError([Problem(Span(str(name_or_path), 1, 1),
-                                    f"no edition named '{name_or_path}' and no such file")])
+                                    f"no edition named '{name_or_path}' and no such file",
+                                    hint=unknown_edition_hint(str(name_or_path)))])
     return build_edition(load_yaml_file(path), rules or [], settings)
 
 

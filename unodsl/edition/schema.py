@@ -109,6 +109,9 @@ def _wording(error: ValidationError) -> tuple[str, str | None]:
         return "lists the same value more than once", None
     if error.validator == "minLength" and value == 1:
         return "must not be empty", None
+    if error.validator == "pattern" and error.schema.get("description"):
+        # The schema's description says in words what the pattern allows.
+        return f"{_describe(error.instance)} is not of the right form", error.schema["description"]
     return error.message, None
 
 

@@ -5,7 +5,7 @@ loader maps them into the YAML file when it reports a problem.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,13 @@ class Dotted(Node):
 
     base: str
     attr: str
+    # Where the word after the dot is, for a problem with it (not part of the node's value).
+    attr_line: int = field(default=0, compare=False)
+    attr_column: int = field(default=0, compare=False)
+
+    def attr_node(self) -> "Name":
+        """The word after the dot, as a Name at its own place."""
+        return Name(self.attr_line or self.line, self.attr_column or self.column, self.attr)
 
 
 @dataclass(frozen=True)

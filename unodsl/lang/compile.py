@@ -137,16 +137,16 @@ class _Emitter:
         base, attr = node.base, node.attr
         if base == "settings":
             if attr not in self.vocab.settings:
-                raise _unknown(node, attr, list(self.vocab.settings), what="setting")
+                raise _unknown(node.attr_node(), attr, list(self.vocab.settings), what="setting")
             return repr(self.vocab.settings[attr])
         if base == "top":
             if attr == "colour":
                 return "g.colour"  # the colour in play: a Wild's chosen colour
-            return self.x_Name(ast.Name(node.line, node.column, attr), "g.discard[-1]")
+            return self.x_Name(node.attr_node(), "g.discard[-1]")
         if base == "card":
             self.pure = False
             self.reads_card = True
-            return self.x_Name(ast.Name(node.line, node.column, attr), "card")
+            return self.x_Name(node.attr_node(), "card")
         raise _unknown(node, base, ["top", "card", "settings"], what="name before '.'")
 
     def x_PlayerAttr(self, node, card):

@@ -227,7 +227,8 @@ class _ToAst(Transformer):
         return ast.Name(**_at(children[0]), name=str(children[0]))
 
     def dotted(self, meta, children):
-        return ast.Dotted(**_at(meta), base=str(children[0]), attr=str(children[1]))
+        return ast.Dotted(**_at(meta), base=str(children[0]), attr=str(children[1]),
+                          attr_line=children[1].line, attr_column=children[1].column)
 
     def player_attr(self, meta, children):
         return ast.PlayerAttr(**_at(meta), player=children[0], attr=str(children[1]))
