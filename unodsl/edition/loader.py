@@ -231,7 +231,9 @@ class _Builder:
             rules = [self._card_script(("kinds", kid, "written", i), text, False)
                      for i, text in enumerate(spec.get("written", []))]
             if len(rules) > len(cards):
-                self.problem(("kinds", kid, "written"), f"{len(rules)} rules written on {len(cards)} cards")
+                count = f"{len(cards)} card" + ("s" if len(cards) != 1 else "")
+                self.problem(("kinds", kid, "written"), f"{len(rules)} rules written on {count}",
+                             hint="one rule per card of the kind in the deck")
             for card in cards:
                 rule = rules.pop(0) if rules else (pending.pop(0)[1] if pending else None)
                 if rule is not None:
