@@ -139,9 +139,11 @@ class _Builder:
                 self.problem(("table", index), f"'{kid}' is not a kind of this edition")
             elif "use" not in kinds_data[kid]:  # (one that does not compile is reported as such)
                 self.problem(("kinds", kid), f"'{kid}' lies on the table but has no `use:` script")
+        unbuildable = bool(self.problems)
         self._check_totals(deck)
-        if self.problems:
+        if unbuildable:
             raise EditionError(_in_order(self.problems))
+        # A wrong `total` leaves a sound edition: its checks and warnings are reported with it.
         edition = Edition(
             name=data["name"], id=data.get("id", Path(self.doc.filename).stem),
             version=str(data.get("version", "1")), source=data.get("source", ""),
