@@ -162,6 +162,20 @@ def test_rules_written_on_blank_cards_are_explained(tmp_path):
     assert blank.endswith("Written in the edition: (1) You take an extra turn. (2) The next player draws 2 cards.")
 
 
+def test_the_edition_house_rules_that_may_act_on_a_card_are_explained(tmp_path):
+    path = tmp_path / "hooks.yaml"
+    path.write_text("name: Hooks\nbase: classic\nrules:\n"
+                    "  - name: Sevens\n    script: |\n      on play where number == 7:\n        next draws 1\n"
+                    "  - name: Skips\n    script: |\n      on play where colour == top.colour and symbol == skip:\n"
+                    "        me draws 1\n")
+    loaded = unodsl.load_edition(str(path))
+    told = {kind: dict(explain(loaded, find_kind(loaded, kind)).sections).get("The edition's house rules")
+            for kind in ("number", "skip", "wild")}
+    assert told["number"] == "(1) Whenever a player plays a card numbered 7, the next player draws 1 card."
+    assert told["skip"].startswith("(2) Whenever a player plays a card of the colour in play")
+    assert told["wild"] is None  # no rule's condition holds for a Wild
+
+
 @pytest.mark.parametrize("query,kind", [
     ("wild_draw_four", "wild_draw_four"), ("Wild Draw Four", "wild_draw_four"), ("wild draw four", "wild_draw_four"),
     ("WILD-DRAW-FOUR", "wild_draw_four"), ("red 7", "number"), ("blue 0", "number"), ("green skip", "skip"),

@@ -15,6 +15,7 @@ import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .edition.checks import holds_for_some
 from .edition.inherit import source_of
 from .edition.model import Card, CardKind, Edition
 from .edition.schema import schema
@@ -272,6 +273,9 @@ def explain(edition: Edition, kind: CardKind) -> Explanation:
             "that player until their next turn has come, then returns to the middle.")))
     if kind.blank:
         sections.append(("Blank cards", _blank_text(words, raw)))
+    rules = _house_rules_text(words, edition, kind)
+    if rules:
+        sections.append(("The edition's house rules", rules))
     sections.append(("Points", _points_text(edition, kind, never_played and on_table)))
     return Explanation(kind, edition, sections)
 
@@ -341,6 +345,17 @@ def _blank_text(words: Describer, raw: dict) -> str:
         rules = [f"({i}) {words.script(parse_script(rule))}" for i, rule in enumerate(written, 1)]
         text += " Written in the edition: " + " ".join(rules)
     return text
+
+
+def _house_rules_text(words: Describer, edition: Edition, kind: CardKind) -> str:
+    """The edition's house rules that may act when a card of `kind` is played or drawn."""
+    cards = [c for c in edition.deck if c.kind == kind.id]
+    told = []
+    for number, (event, guard, body) in enumerate(edition.hooks, 1):
+        if event in ("play", "draw") and cards and (guard is None or holds_for_some(edition, guard, cards)):
+            hook = ast.On(body.tree.line, body.tree.column, event, guard.tree if guard else None, body.tree.body)
+            told.append(f"({number}) {words.script(ast.Script(hook.line, hook.column, (hook,)))}")
+    return " ".join(told)
 
 
 def _points_text(edition: Edition, kind: CardKind, never_in_hand: bool) -> str:

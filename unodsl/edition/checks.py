@@ -45,6 +45,16 @@ def _never_playable(edition, source) -> list[Problem]:
     return found
 
 
+def holds_for_some(edition, condition, cards) -> bool:
+    """Whether a compiled card condition holds for one of `cards`, on some top card in
+    some colour. One that reads more of the game than that may hold: True."""
+    if not condition.pure:
+        return True
+    tables = [_Table(top, colour) for top in edition.faces for colour in (*edition.colours, None)] \
+        if reads_top(condition.tree) else [None]  # (`top.X` read None: an AttributeError)
+    return any(condition.function(c, t, None) for t in tables for c in cards)
+
+
 class _Table:
     """Enough of a round for a pure `playable` condition: the top card and the colour."""
 
@@ -63,9 +73,7 @@ def _predicates_nothing_satisfies(edition, source) -> list[Problem]:
             if predicate is None or not isinstance(node, (ast.DrawUntil, ast.DiscardAll, ast.GiveAll)):
                 continue
             compiled = compile_condition(predicate, edition.vocabulary)
-            tables = [_Table(top, colour) for top in edition.faces for colour in (*edition.colours, None)] \
-                if reads_top(predicate) else [None]  # (`top.X` read None: an AttributeError)
-            if not compiled.pure or any(compiled.function(c, t, None) for t in tables for c in edition.faces):
+            if holds_for_some(edition, compiled, edition.faces):
                 continue
             span = source.script_span(path, predicate.line, predicate.column)
             if isinstance(node, ast.DrawUntil):
