@@ -126,10 +126,12 @@ class Round(ScriptPrimitives, OutOfTurn):
             self.table = [c for c in pile if c.kind in self.edition.table]
             pile = [c for c in pile if c.kind not in self.edition.table]
         self.rng.shuffle(pile)
-        size, n = self.settings["hand_size"], self.n
-        for _ in range(size):
-            for offset in range(1, n + 1):  # from the dealer's left, one card at a time
-                self.hands[(self.dealer + offset) % n].append(pile.pop())
+        size, n, top = self.settings["hand_size"], self.n, len(pile)
+        # One card at a time from the dealer's left, off the top (the list's end):
+        # the player `offset` seats along gets the offset-th card, then every n-th.
+        for offset in range(1, n + 1):
+            self.hands[(self.dealer + offset) % n].extend(pile[top - offset::-n][:size])
+        del pile[max(top - n * size, 0):]
         self.draw_pile = pile
         if self.log is not None:
             self.record("deal", dealer=self.dealer, hands=[[c.uid for c in h] for h in self.hands])
