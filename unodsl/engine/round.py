@@ -2,9 +2,10 @@
 
 Whenever a player must choose, the round calls `self.decide(kind, player,
 options)` and gets one of the options back: from the seat's agent, or from
-outside (through `self.ask(Decision)`: see unodsl.engine.match). Card behaviour comes only from the edition's
-compiled scripts, which call the primitives below (draw, skip, reverse,
-choose_colour, ...); this module knows no card by name.
+outside (through `self.ask(Decision)`: see unodsl.engine.match). Card
+behaviour comes only from the edition's compiled scripts, which call the
+primitives below (draw, skip, reverse, choose_colour, ...); this module knows
+no card by name.
 
 Every card is always in exactly one place: the draw pile, the discard pile, a
 hand, or (while a start card is being replaced) in flight inside one method.
@@ -30,7 +31,7 @@ class Round(ScriptPrimitives, OutOfTurn):
     # Slots make the state's attributes quick to read in the turn loop (a
     # subclass that counts or checks may still add its own).
     __slots__ = ("edition", "settings", "colours", "n", "dealer", "rng", "log", "_ask_plain",
-                 "agents", "_direct", "scores", "hands", "draw_pile", "discard", "colour",
+                 "_direct", "scores", "hands", "draw_pile", "discard", "colour",
                  "turn", "direction", "skips", "extra_for", "chosen", "bluffed", "winner", "uno_pending",
                  "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
                  "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
@@ -47,7 +48,6 @@ class Round(ScriptPrimitives, OutOfTurn):
         self.rng = rng
         self.log = log
         self._ask_plain = ask  # Decision -> chosen option (see ask)
-        self.agents = agents  # per seat, for the turn loop's shortcut to built-in agents
         self.scores = scores if scores is not None else [0] * players
         self.hands: list[list] = [[] for _ in range(players)]
         self.draw_pile: list = []
@@ -75,9 +75,9 @@ class Round(ScriptPrimitives, OutOfTurn):
         self.cancelled: set = set()
         self.table: list = []  # table cards in the middle
         self.lying: list[list] = [[] for _ in range(players)]  # table cards lying on each player
-        # Built-in agents (trusted to answer with an option) are asked directly,
-        # without a Decision, when nothing else hangs on a decision: no record,
-        # no table card to offer alongside.
+        # Built-in agents (`agents`, per seat; trusted to answer with an option)
+        # are asked directly, without a Decision, when nothing else hangs on a
+        # decision: no record, no table card to offer alongside.
         self._direct = [a if a is not None and a.trusted else None for a in agents] \
             if agents and log is None and not edition.table else None
         self.written = written if written is not None else dict(edition.written)  # blank uid -> rule
@@ -275,13 +275,16 @@ class Round(ScriptPrimitives, OutOfTurn):
 
     def playable_cards(self, hand: list) -> list:
         """The cards of `hand` that may be played now."""
-        cache = self._playable_cache
-        if cache is not None:
-            top = self.discard[-1]
-            allowed = cache.get((top.face, self.colour)) or self._allowed_faces(top)
+        if self._playable_cache is not None:
+            allowed = self._allowed_now()
             return [c for c in hand if allowed[c.face]]
         turn = self.turn
         return [c for c in hand if c.spec.playable.function(c, self, turn)]
+
+    def _allowed_now(self) -> list:
+        """Which faces may be played now, by face (an edition with a playable cache)."""
+        top = self.discard[-1]
+        return self._playable_cache.get((top.face, self.colour)) or self._allowed_faces(top)
 
     def _allowed_faces(self, top) -> list:
         """For an edition whose `playable` conditions read only the cards: which
@@ -291,10 +294,8 @@ class Round(ScriptPrimitives, OutOfTurn):
         return allowed
 
     def is_playable(self, card) -> bool:
-        cache = self._playable_cache
-        if cache is not None:
-            top = self.discard[-1]
-            return (cache.get((top.face, self.colour)) or self._allowed_faces(top))[card.face]
+        if self._playable_cache is not None:
+            return self._allowed_now()[card.face]
         return card.spec.playable.function(card, self, self.turn)
 
     def why_not(self, card) -> str | None:
