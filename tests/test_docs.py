@@ -40,3 +40,19 @@ def test_doc_edition_tags_cards():
     harry = [c for c in DOC_EDITION.deck if c.tags.get("harry")]
     assert {c.number for c in harry} == {2, 6, 9} and len(harry) == 24
     assert {c.number for c in DOC_EDITION.deck if c.tags.get("house") == "Gryffindor"} == {1, 2, 3, 4}
+
+
+# ---- the README's Python API --------------------------------------------------------
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+PYTHON_BLOCKS = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+
+
+def test_the_readme_python_examples_run(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the first writes match.jsonl
+    assert len(PYTHON_BLOCKS) >= 2
+    namespace: dict = {}
+    for block in PYTHON_BLOCKS:  # in order: the later ones use the edition loaded first
+        exec(compile(block, "README.md", "exec"), namespace)
+    assert (tmp_path / "match.jsonl").stat().st_size > 0
+    assert namespace["result"].winner is not None
