@@ -11,13 +11,14 @@ from __future__ import annotations
 from ..errors import Problem
 from ..lang import ast
 from ..lang.compile import compile_condition
+from ..lang.parse import parse_script
 
 
 def check_edition(edition, source) -> list[Problem]:
     """Every problem of meaning in `edition` (built from `source`, for positions)."""
     problems: list[Problem] = []
-    for check in (_never_playable, _predicates_nothing_satisfies, _bluffed_without_rule,
-                  _no_start_rule, _table_and_players):
+    for check in (_never_playable, _predicates_nothing_satisfies, _rules_that_never_fire,
+                  _bluffed_without_rule, _no_start_rule, _table_and_players):
         problems.extend(check(edition, source))
     return problems
 
@@ -84,6 +85,22 @@ def _predicates_nothing_satisfies(edition, source) -> list[Problem]:
                 found.append(Problem(span, "no card of this deck satisfies this condition: "
                                            "the statement never does anything", severity="warning",
                                      source_line=source.line_text(span)))
+    return found
+
+
+def _rules_that_never_fire(edition, source) -> list[Problem]:
+    """A house rule `on play where C:` (or `on draw`) whose C no card of the deck satisfies."""
+    found = []
+    rules = source.data.get("rules") if isinstance(source.data, dict) else None
+    for index, rule in enumerate(rules if isinstance(rules, list) else ()):
+        for hook in parse_script(rule["script"]).body:
+            if hook.event not in ("play", "draw") or hook.predicate is None:
+                continue
+            if holds_for_some(edition, compile_condition(hook.predicate, edition.vocabulary), edition.faces):
+                continue
+            span = source.script_span(("rules", index, "script"), hook.predicate.line, hook.predicate.column)
+            found.append(Problem(span, "no card of this deck satisfies this condition: the rule never runs",
+                                 "warning", source_line=source.line_text(span)))
     return found
 
 
