@@ -12,7 +12,7 @@ from .agents import AGENTS
 from .parallel import BACKENDS, default_workers, ray_workers
 
 
-def _settings(pairs: tuple[str, ...], option: str) -> dict:
+def parse_settings(pairs: tuple[str, ...], option: str) -> dict:
     """{"hand_size": 5} from ("hand_size=5",); values are read as YAML (5, true, penalty)."""
     found = {}
     for pair in pairs:
@@ -102,7 +102,7 @@ def simulate_command(edition: str, players: int, games: int, seed: str, agents: 
     workers = _workers(workers, backend, games)
     with _progress(games, "simulating") as progress:
         sim = simulate(edition, players=players, games=games, seed=seed, agents=agents, rules=list(rules),
-                       settings=_settings(settings, "--set"), log=log_file, workers=workers, backend=backend,
+                       settings=parse_settings(settings, "--set"), log=log_file, workers=workers, backend=backend,
                        progress=progress)
     render = format_json if as_json else format_csv if as_csv else format_text
     click.echo(render(sim, timing=not no_timing))
@@ -143,11 +143,11 @@ def compare_command(edition_a: str, edition_b: str | None, players: int, games: 
 
     if games < 2:
         raise click.BadParameter("a comparison needs at least 2 games", param_hint="--games")
-    common = _settings(settings, "--set")
+    common = parse_settings(settings, "--set")
     side_a = make_side(edition_a, players, seed, agents, [*rules, *rules_a],
-                       {**common, **_settings(settings_a, "--set-a")})
+                       {**common, **parse_settings(settings_a, "--set-a")})
     side_b = make_side(edition_b or edition_a, players, seed_b if seed_b is not None else seed,
-                       agents_b or agents, [*rules, *rules_b], {**common, **_settings(settings_b, "--set-b")})
+                       agents_b or agents, [*rules, *rules_b], {**common, **parse_settings(settings_b, "--set-b")})
     workers = _workers(workers, backend, games)
     with _progress(games, "comparing") as progress:
         result = compare(side_a, side_b, games, workers=workers, backend=backend, progress=progress)

@@ -20,6 +20,8 @@ DEFAULT_SETTINGS = {
     "dealer": "highest_card",
     "teams": False,
     "mode": "standard",
+    "draw_until_playable": False,
+    "play_drawn": "choice",
 }
 
 

@@ -30,7 +30,7 @@ NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=
 class Round(ScriptPrimitives, OutOfTurn):
     # Slots make the state's attributes quick to read in the turn loop (a
     # subclass that counts or checks may still add its own).
-    __slots__ = ("edition", "settings", "colours", "n", "dealer", "rng", "log", "_ask_plain",
+    __slots__ = ("edition", "settings", "colours", "n", "dealer", "rng", "log", "_ask_plain", "_draw_until_playable", "_play_drawn",
                  "_direct", "scores", "hands", "draw_pile", "discard", "colour",
                  "turn", "direction", "skips", "extra_for", "chosen", "bluffed", "winner", "uno_pending",
                  "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
@@ -48,6 +48,8 @@ class Round(ScriptPrimitives, OutOfTurn):
         self.rng = rng
         self.log = log
         self._ask_plain = ask  # Decision -> chosen option (see ask)
+        self._draw_until_playable = edition.settings.get("draw_until_playable", False)
+        self._play_drawn = edition.settings.get("play_drawn", "choice")
         self.scores = scores if scores is not None else [0] * players
         self.hands: list[list] = [[] for _ in range(players)]
         self.draw_pile: list = []
@@ -206,26 +208,32 @@ class Round(ScriptPrimitives, OutOfTurn):
         return True
 
     def _draw_on_turn(self, p: int, hand: list, allowed) -> None:
-        """No card played: draw one, which may be played at once if it goes.
+        """No card played: draw one (with the setting `draw_until_playable`, until
+        one goes), which may be played at once if it goes: as the player chooses,
+        or always, or never (the setting `play_drawn`: choice, must, never).
 
         `allowed`: which faces went on the top card as the turn began, if known.
         """
         pile = self.draw_pile
-        if pile and self.log is None:  # the common case of draw(p, 1)
-            card = pile.pop()
-            hand.append(card)
-        else:
-            drawn = self.draw(p, 1)
-            if not drawn:
-                return
-            card = drawn[0]
-        if "draw" in self.hooks:
-            self._fire("draw", p, card)
-            if card not in hand:  # the hook moved it
-                return
-            allowed = None  # and may have changed the top card
-        if (allowed[card.face] if allowed is not None else self.is_playable(card)):
-            if self.decide(PLAY_DRAWN, p, [card, KEEP]) is not KEEP:
+        while True:
+            if pile and self.log is None:  # the common case of draw(p, 1)
+                card = pile.pop()
+                hand.append(card)
+            else:
+                drawn = self.draw(p, 1)
+                if not drawn:
+                    return
+                card = drawn[0]
+            if "draw" in self.hooks:
+                self._fire("draw", p, card)
+                if card not in hand:  # the hook moved it
+                    return
+                allowed = None  # and may have changed the top card
+            goes = allowed[card.face] if allowed is not None else self.is_playable(card)
+            if goes or not self._draw_until_playable:
+                break
+        if goes and self._play_drawn != "never":
+            if self._play_drawn == "must" or self.decide(PLAY_DRAWN, p, [card, KEEP]) is not KEEP:
                 self.play_card(p, card)
 
     def _advance(self) -> None:

@@ -16,6 +16,8 @@ from .save import PlaySettings
 @click.option("--rule", "rules", metavar="SCRIPT|@FILE", multiple=True,
               help="An extra house rule: `on EVENT:` hooks for the whole table, or a rule "
                    "written on the edition's next blank card. Repeatable.")
+@click.option("--set", "settings", metavar="KEY=VALUE", multiple=True,
+              help="A setting that replaces the edition's (hand_size=5, play_drawn=must). Repeatable.")
 @click.option("--seed", "-s", default=None, help="Shuffle with this seed (default: a random one, shown).")
 @click.option("--target", type=click.IntRange(min=1), default=None,
               help="The score that ends the match (default: the edition's, usually 500).")
@@ -29,21 +31,22 @@ from .save import PlaySettings
                    "editions whose dealer is chosen by birthday.")
 @click.option("--setup", metavar="FILE", type=click.Path(exists=True, dir_okay=False),
               help="Start from a stacked table: a scenario file's setup: (docs/scenarios.md).")
-def play_command(edition: str, players: str, rules: tuple[str, ...], seed: str | None,
-                 target: int | None, save: str | None, no_color: bool, birthdays: tuple[str, ...],
-                 setup: str | None) -> None:
+def play_command(edition: str, players: str, rules: tuple[str, ...], settings: tuple[str, ...],
+                 seed: str | None, target: int | None, save: str | None, no_color: bool,
+                 birthdays: tuple[str, ...], setup: str | None) -> None:
     """Play EDITION at the terminal, against bots or with friends at one keyboard.
 
     Exit status: 0 when the match is over or you quit, 1 when the input ends
     first (or on a mistake in the options), 130 on Ctrl-C twice.
     """
+    from ..simcli import parse_settings
     from .session import play, read_setup
 
     days = [day.strip() for entry in birthdays for day in entry.split(",") if day.strip()]
-    settings = PlaySettings(edition=edition, players=players, rules=list(rules), seed=seed,
-                            target=target, birthdays=days or None,
-                            setup=read_setup(setup) if setup else None, save=save)
-    raise SystemExit(play(settings, no_color=no_color))
+    asked = PlaySettings(edition=edition, players=players, rules=list(rules),
+                         settings=parse_settings(settings, "--set"), seed=seed, target=target,
+                         birthdays=days or None, setup=read_setup(setup) if setup else None, save=save)
+    raise SystemExit(play(asked, no_color=no_color))
 
 
 @click.command("resume")

@@ -42,6 +42,7 @@ class PlaySettings:
     edition: str
     players: str = "you,greedy,greedy,greedy"
     rules: list[str] = field(default_factory=list)
+    settings: dict = field(default_factory=dict)  # settings that replace the edition's (`--set`)
     seed: str | int | None = None
     target: int | None = None
     birthdays: list[str] | None = None
@@ -131,7 +132,8 @@ def read(path: str) -> PlaySettings:
         settings = PlaySettings(**values)
     except TypeError as error:
         raise UnoError(f"{path} is not a complete save: {error}") from None
-    if not isinstance(settings.answers, list) or not isinstance(settings.rules, list):
-        raise UnoError(f"{path} is damaged: answers and rules must be lists")
+    if not isinstance(settings.answers, list) or not isinstance(settings.rules, list) \
+            or not isinstance(settings.settings, dict):
+        raise UnoError(f"{path} is damaged: answers and rules must be lists, settings a mapping")
     settings.save = path
     return settings

@@ -128,7 +128,7 @@ class Session:
         self.settings = settings
         self.console = console
         self.seats = parse_players(settings.players)
-        edition = load_edition(settings.edition, rules=list(settings.rules))
+        edition = load_edition(settings.edition, rules=list(settings.rules), settings=settings.settings or None)
         self.edition = edition
         if settings.birthdays:
             if len(settings.birthdays) != len(self.seats):

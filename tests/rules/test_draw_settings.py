@@ -1,0 +1,89 @@
+"""House rules of drawing, as settings: `draw_until_playable` and `play_drawn`.
+
+The rule sheets: a player with no card to play draws one, and may play it at
+once if it goes (tests/rules/test_turn.py). The two most asked-for variants
+change exactly that and nothing else.
+"""
+from __future__ import annotations
+
+import pytest
+
+import unodsl
+from unodsl import KEEP
+
+from .conftest import events, pending, table
+
+OTHERS = [["red 1", "green 1", "yellow 1"], ["red 2", "green 2", "yellow 2"]]
+
+
+@pytest.fixture(scope="module")
+def editions():
+    def load(**settings):
+        return unodsl.load_edition("classic", settings=settings)
+    return load
+
+
+def stuck(edition, draw):
+    """Seat 0 cannot play on red 9 and draws from `draw` (top card first)."""
+    return table(edition, [["blue 3", "blue 4", "green 5"], *OTHERS], draw=draw, discard=["red 9"])
+
+
+def test_draw_until_playable_draws_until_a_card_goes(editions):
+    m = stuck(editions(draw_until_playable=True), draw=["yellow 6", "blue 8", "red 6", "green 7"])
+    drawn = [uid for e in events(m, "draw", player=0) for uid in e["cards"]]
+    assert len(drawn) == 3  # yellow 6, blue 8, then red 6, which goes on red 9
+    assert pending(m) == ("play_drawn", 0)  # and may be played at once, as always
+    m.answer(m.decision.options[0])
+    assert m.round.discard[-1].label() == "red 6"
+    assert "green 7" in [c.label() for c in m.round.draw_pile]
+
+
+def test_draw_until_playable_goes_on_through_a_reshuffle(editions):
+    edition = editions(draw_until_playable=True)
+    m = table(edition, [["blue 3", "blue 4", "green 5"], *OTHERS], draw=["yellow 6", "blue 8"],
+              discard=["red 9"], rest="discard")
+    assert events(m, "reshuffle")  # both drawn, neither goes: the discard pile was turned over
+    last = m.round.hands[0][-1]
+    assert last.colour == "red" or last.number == 9 or last.wild  # drawing stopped at a card that goes
+    assert pending(m) == ("play_drawn", 0)
+
+
+def test_drawing_one_card_stays_the_default(editions):
+    m = stuck(editions(), draw=["yellow 6", "red 6"])
+    assert [len(e["cards"]) for e in events(m, "draw", player=0)] == [1]
+    assert pending(m) == ("turn", 1)
+
+
+def test_play_drawn_must_plays_it_without_asking(editions):
+    m = stuck(editions(play_drawn="must"), draw=["red 6"])
+    assert not [e for e in m.log if e["event"] == "answer" and e["kind"] == "play_drawn"]
+    assert events(m, "play", player=0) and m.round.discard[-1].label() == "red 6"
+    assert pending(m) == ("turn", 1)
+
+
+def test_play_drawn_never_keeps_it(editions):
+    m = stuck(editions(play_drawn="never"), draw=["red 6"])
+    assert "red 6" in [c.label() for c in m.round.hands[0]]
+    assert not events(m, "play", player=0)
+    assert pending(m) == ("turn", 1)
+
+
+def test_play_drawn_choice_asks(editions):
+    m = stuck(editions(play_drawn="choice"), draw=["red 6"])
+    assert pending(m) == ("play_drawn", 0)
+    m.answer(KEEP)
+    assert pending(m) == ("turn", 1)
+
+
+def test_the_settings_are_checked(editions):
+    with pytest.raises(unodsl.EditionError, match="play_drawn"):
+        editions(play_drawn="sometimes")
+
+
+@pytest.mark.parametrize("settings", [{"draw_until_playable": True}, {"play_drawn": "must"},
+                                      {"play_drawn": "never"}])
+def test_bots_play_whole_matches_with_them(settings):
+    edition = unodsl.load_edition("classic", settings=settings)
+    for seed in range(5):
+        result = unodsl.Match(edition, players=4, agents="random,greedy,random,greedy", seed=seed).play()
+        assert result.winner is not None
