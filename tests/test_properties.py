@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import unodsl
-from unodsl.edition.rules import house_rule_names
+from unodsl.edition.rules import house_rule_names, popular_rule_names
 from unodsl.engine import decisions as d
 from invariants import conserve_cards, play_checked_round
 
@@ -39,6 +39,26 @@ def test_veto_with_each_starter_rule_on_its_blank_cards(conserving_rounds, rule)
     for seed in range(1000):
         players = 2 + seed % 9
         play_checked_round(edition, players, ["random"] * players, seed)
+
+
+@pytest.mark.parametrize("rule", popular_rule_names())
+@pytest.mark.parametrize("name", ["classic", "harry-potter-fr"])
+def test_popular_house_rules_conserve_cards_and_end(conserving_rounds, rule, name):
+    edition = unodsl.load_edition(name, rules=[f"@{rule}"])
+    for seed in range(500):
+        players = 2 + seed % 9
+        agents = ["random", "greedy"] if seed % 2 else ["random"]
+        play_checked_round(edition, players, [agents[i % len(agents)] for i in range(players)], seed)
+
+
+@pytest.mark.parametrize("settings", [{"draw_until_playable": True}, {"play_drawn": "must"},
+                                      {"play_drawn": "never"}])
+def test_drawing_settings_conserve_cards_and_end(conserving_rounds, settings):
+    edition = unodsl.load_edition("classic", settings=settings)
+    for seed in range(500):
+        players = 2 + seed % 9
+        agents = ["random", "greedy"] if seed % 2 else ["random"]
+        play_checked_round(edition, players, [agents[i % len(agents)] for i in range(players)], seed)
 
 
 def test_two_thousand_seeded_rounds_conserve_cards_and_end(conserving_rounds):

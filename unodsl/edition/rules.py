@@ -44,18 +44,25 @@ def rule_sources(specs: list[str]) -> list[RuleSource]:
 
 
 def house_rule_names() -> list[str]:
+    """The VETO sheet's starter rules (editions/house-rules/)."""
     return sorted(p.stem for p in (data_dir("editions") / "house-rules").glob("*.yaml"))
+
+
+def popular_rule_names() -> list[str]:
+    """House rules players often ask for (editions/house-rules/popular/)."""
+    return sorted(p.stem for p in (data_dir("editions") / "house-rules" / "popular").glob("*.yaml"))
 
 
 def _rule_path(spec: str) -> Path:
     path = Path(spec)
     if path.exists():
         return path
-    built_in = data_dir("editions") / "house-rules" / f"{spec}.yaml"
-    if built_in.exists():
-        return built_in
+    folder = data_dir("editions") / "house-rules"
+    for built_in in (folder / f"{spec}.yaml", folder / "popular" / f"{spec}.yaml"):
+        if built_in.exists():
+            return built_in
     raise EditionError([Problem(Span(f"@{spec}", 1, 1), f"no rule file '{spec}'",
-                                hint=f"built-in rules: {', '.join(house_rule_names())}")])
+                                hint=f"built-in rules: {', '.join(house_rule_names() + popular_rule_names())}")])
 
 
 def load_rule_file(path: Path) -> RuleSource:

@@ -196,6 +196,35 @@ class ScriptPrimitives:
             self.discard.insert(len(self.discard) - 1, card)  # under the top: play goes on
             self.record("discard", player=p, card=card.uid)
 
+    def swap_hands(self, p: int, q: int | None) -> None:
+        """`p` and `q` swap hands (each list keeps its seat: only the cards move)."""
+        if q is None or q == p:
+            return
+        a, b = self.hands[p], self.hands[q]
+        a[:], b[:] = b[:], a[:]
+        self.known[p] |= {c.uid for c in b}  # each saw the hand they gave
+        self.known[q] |= {c.uid for c in a}
+        self._emptied(a, b)
+        if self.log is not None:
+            self.record("swap_hands", player=p, other=q)
+
+    def rotate_hands(self) -> None:
+        """Every hand goes to the next player in the direction of play."""
+        hands, n = self.hands, self.n
+        moved = [list(hand) for hand in hands]
+        for p in range(n):
+            receiver = (p + self.direction) % n
+            hands[receiver][:] = moved[p]
+            self.known[p] |= {c.uid for c in moved[p]}
+        self._emptied(*hands)
+        if self.log is not None:
+            self.record("rotate_hands", direction=self.direction)
+
+    def _emptied(self, *hands) -> None:
+        """A hand left empty by a script: whoever holds it may be out once the card is played."""
+        if not all(hands):
+            self.others_discarded = True
+
     def apply_written_rule(self, me: int, card) -> None:
         """Run the house rule written on `card`; a blank one is written now, by `me`."""
         rule = self.written.get(card.uid)

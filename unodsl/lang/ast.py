@@ -237,6 +237,17 @@ class FaceUp(Node):
 
 
 @dataclass(frozen=True)
+class SwapHands(Node):
+    player: Player
+    other: Player
+
+
+@dataclass(frozen=True)
+class RotateHands(Node):
+    pass
+
+
+@dataclass(frozen=True)
 class Answer(Node):
     text: str
     body: tuple

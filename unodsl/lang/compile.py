@@ -340,6 +340,12 @@ class _Emitter:
     def s_FaceUp(self, s):
         self.for_each(s.target, "g.face_up({p}, me)", aimed=True)
 
+    def s_SwapHands(self, s):
+        self.emit(f"g.swap_hands({self.single(s.player)}, {self.single(s.other)})")
+
+    def s_RotateHands(self, s):
+        self.emit("g.rotate_hands()")
+
     def s_ApplyRule(self, s):
         self.emit("g.apply_written_rule(me, card)")
 

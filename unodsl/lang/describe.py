@@ -328,6 +328,13 @@ class Describer:
         who = self.who(node.target, ctx)
         return Clause(who, say(who, f"play with {who.poss} hand face up until {ctx.me.owner} next turn"))
 
+    def d_SwapHands(self, node: ast.SwapHands, ctx: Context) -> Clause:
+        who, other = self.who(node.player, ctx), self.who(node.other, ctx)
+        return act(who, f"swap hands with {other.obj}")
+
+    def d_RotateHands(self, node: ast.RotateHands, ctx: Context) -> Clause:
+        return Clause(None, "every player passes their hand to the next player in the direction of play")
+
     def d_ApplyRule(self, node: ast.ApplyRule, ctx: Context) -> Clause:
         me = ctx.me
         return Clause(None, f"the house rule written on {ctx.card.noun} applies (if the card is still "

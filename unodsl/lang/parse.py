@@ -81,6 +81,7 @@ _TOKEN_TEXT = {
     "COMPARE": "a comparison (== != < <= > >=)", "ADD": "+ or -", "MUL": "* / %",
     "EVENT": "an event (play, draw, turn_start, round_start)",
     "_DRAWS": "'draws'", "_DISCARDS": "'discards'", "_WHERE": "'where'", "_ACCEPTS": "'accepts'",
+    "_SWAPS": "'swaps'",
 }
 
 
@@ -98,7 +99,7 @@ _TOKEN_WORDS = {
     "PLAYER": ("me", "next", "previous", "others", "everyone", "chosen", "dealer"),
     "EVENT": ("play", "draw", "turn_start", "round_start"),
     "_DRAWS": ("draws", "draw"), "_DISCARDS": ("discards", "discard"), "_ACCEPTS": ("accepts", "accept"),
-    "_WHERE": ("where",),
+    "_SWAPS": ("swaps", "swap"), "_WHERE": ("where",),
 }
 
 # Mistakes people make, recognised by what was found where: (found, expected) -> hint.
@@ -327,6 +328,12 @@ class _ToAst(Transformer):
 
     def face_up(self, meta, children):
         return ast.FaceUp(**_at(meta), target=children[0])
+
+    def swap_hands(self, meta, children):
+        return ast.SwapHands(**_at(meta), player=children[0], other=children[1])
+
+    def rotate_hands(self, meta, children):
+        return ast.RotateHands(**_at(meta))
 
     def ask(self, meta, children):
         question = str(children[1])[1:-1]
