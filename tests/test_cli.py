@@ -238,3 +238,19 @@ def test_simulate_writes_every_event_as_json_lines(tmp_path):
     assert {e["game"] for e in events} == {0, 1}
     assert sum(1 for e in events if e["event"] == "match_end") == 2
     assert {"deal", "play", "draw", "decision", "round_end"} <= {e["event"] for e in events}
+
+
+def test_validate_checks_an_edition_with_house_rules_and_settings(tmp_path):
+    rule = tmp_path / "bad-rule.yaml"
+    rule.write_text("name: Bad\nscript: |\n  on play where numbr == 7:\n    next draws 1\n")
+    result = run("validate", "classic", "--rule", f"@{rule}")
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"{rule}:3:17: error: unknown name 'numbr'\n    on play where numbr == 7:\n")
+    assert run("validate", "classic", "--rule", "@seven-zero", "--set", "play_drawn=must").exit_code == 0
+
+
+def test_a_bad_setting_on_the_command_line_is_placed_there():
+    result = run("validate", "classic", "--set", "play_drawn=sometimes")
+    assert result.exit_code == 1
+    assert result.stdout.startswith('--set play_drawn=sometimes:1:1: error: settings.play_drawn: the text '
+                                    '"sometimes" is not one of "choice", "must", "never"')

@@ -42,14 +42,22 @@ def main() -> None:
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text for people; json (one object, a list of problems) for tools.")
 @click.option("--strict", is_flag=True, help="Count warnings as errors.")
-def validate_command(editions: tuple[str, ...], output: str, strict: bool) -> None:
+@click.option("--rule", "rules", metavar="SCRIPT|@FILE", multiple=True,
+              help="Check each edition with this house rule too (a rule file's problems are placed in it). "
+                   "Repeatable.")
+@click.option("--set", "settings", metavar="KEY=VALUE", multiple=True,
+              help="Check each edition with this setting replacing its own. Repeatable.")
+def validate_command(editions: tuple[str, ...], output: str, strict: bool, rules: tuple[str, ...],
+                     settings: tuple[str, ...]) -> None:
     """Check edition files (or built-in editions by name) and list every problem.
 
     Exit status: 0 clean, 1 problems found, 2 usage error.
     """
+    from .simcli import parse_settings
     from .validate import format_json, format_text, validate
 
-    report = validate(list(editions), strict=strict)
+    report = validate(list(editions), strict=strict, rules=list(rules),
+                      settings=parse_settings(settings, "--set") or None)
     click.echo(format_json(report) if output == "json" else format_text(report))
     if not report.clean(strict):
         raise SystemExit(1)

@@ -26,12 +26,14 @@ class Report:
         return not self.errors(strict)
 
 
-def validate(editions: list[str], strict: bool = False) -> Report:
-    """Load each edition (a name like `classic` or a path) and collect every problem."""
+def validate(editions: list[str], strict: bool = False, rules: list[str] | None = None,
+             settings: dict | None = None) -> Report:
+    """Load each edition (a name like `classic` or a path), with the house rules
+    (scripts, `@FILE`, `@NAME`) and settings given, and collect every problem."""
     report = Report()
     for edition in editions:
         try:
-            found = load_edition(edition).warnings
+            found = load_edition(edition, rules=rules, settings=settings).warnings
         except EditionError as error:
             found = error.problems
         except UnoError as error:

@@ -18,7 +18,7 @@ from .checks import check_edition, reads_top
 from .inherit import Source, source_of
 from .rules import rule_sources, starter_rules
 from .model import DEFAULT_PLAYABLE, DEFAULT_SETTINGS, Card, CardKind, Edition
-from .schema import check_schema
+from .schema import check_schema, check_setting
 from .yamlsrc import YamlDoc, load_yaml, load_yaml_file
 
 
@@ -47,8 +47,13 @@ def build_edition(doc: YamlDoc, rules: list[str], settings: dict | None = None) 
         known = {*DEFAULT_SETTINGS, *(source.data.get("settings") or {})}
         unknown = [name for name in settings if name not in known]
         if unknown:
-            raise EditionError([Problem(Span(doc.filename, 1, 1), f"unknown setting '{name}'",
+            raise EditionError([Problem(Span(f"--set {name}={settings[name]}", 1, 1), f"unknown setting '{name}'",
                                         hint=_did_you_mean(name, known)) for name in unknown])
+        # A bad value is the command line's mistake: placed there, not in the file.
+        wrong = [problem for name, value in settings.items()
+                 for problem in check_setting(name, value, Span(f"--set {name}={value}", 1, 1))]
+        if wrong:
+            raise EditionError(wrong)
         source.data.setdefault("settings", {}).update(settings)
     problems = check_schema(source)
     if problems:
@@ -273,7 +278,8 @@ class _Builder:
         for index, source in enumerate(sources):
             def report(_path, error, source=source):
                 span = source.span(error.line, error.column)
-                self.problems.append(Problem(span, error.message, hint=error.hint))
+                line = source.doc.source_line(span.line) if source.doc is not None else None
+                self.problems.append(Problem(span, error.message, hint=error.hint, source_line=line))
             try:
                 script = parse_script(source.text)
             except ScriptError as error:

@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from unodsl.edition.yamlsrc import YamlDoc
-from unodsl.errors import Problem
+from unodsl.errors import Problem, Span
 from unodsl.resources import data_dir
 
 SCHEMA_FILE = "edition.schema.json"
@@ -46,6 +46,17 @@ def check_schema(doc: YamlDoc, against: dict | None = None) -> list[Problem]:
     for error in validator.iter_errors(doc.data):
         problems.extend(_problems(doc, error))
     return sorted(problems, key=lambda p: (p.span.line, p.span.column, p.message))
+
+
+def check_setting(name: str, value: Any, where: Span) -> list[Problem]:
+    """A setting given apart from the file (`--set NAME=VALUE`), against the schema."""
+    settings = schema()["$defs"]["settings"]
+    against = settings["properties"].get(name, settings["additionalProperties"])
+    problems = []
+    for error in Draft202012Validator(against).iter_errors(value):
+        message, hint = _wording(error)
+        problems.append(Problem(where, f"settings.{name}: {message}", hint=hint or against.get("description")))
+    return problems
 
 
 def render_path(path: Iterable) -> str:

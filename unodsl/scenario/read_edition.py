@@ -126,7 +126,7 @@ class EditionReading(Checks):
 
     def settings_problem(self, problem: Problem, settings: dict) -> None:
         """A schema problem of our `settings:` (`$.settings.x: ...`), at the setting it names."""
-        found = re.match(r"\$\.settings\.(\w+)", problem.message)
+        found = re.match(r"(?:\$\.)?settings\.(\w+)", problem.message)
         path = ("settings", found[1]) if found and found[1] in settings else ("settings",)
         self.problem(path, problem.message.replace("$.settings", "settings"), problem.hint,
                      at_key="unknown property" in problem.message)
