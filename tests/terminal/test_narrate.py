@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import unodsl
-from unodsl.edition.rules import house_rule_names
+from unodsl.edition.rules import house_rule_names, popular_rule_names
 from unodsl.terminal.narrate import SILENT, Narrator
 
 EDITIONS = ["classic", "veto", "harry-potter", "harry-potter-fr", "harry-potter-sorting-hat",
@@ -32,6 +32,24 @@ def test_every_event_of_the_house_rules_is_told_or_silent():
         kinds |= events_of("veto", rules=[f"@{name}"], seeds=range(2), players=3)
     for kind in kinds:
         assert kind in SILENT or hasattr(Narrator, "_" + kind), f"the narrator does not know {kind!r}"
+
+
+def test_every_event_of_the_popular_house_rules_is_told():
+    kinds = set()
+    for name in popular_rule_names():
+        kinds |= events_of("classic", rules=[f"@{name}"], seeds=range(3), players=3)
+    assert {"swap_hands", "rotate_hands"} <= kinds  # the 7-0 rule ran
+    for kind in kinds:
+        assert kind in SILENT or hasattr(Narrator, "_" + kind), f"the narrator does not know {kind!r}"
+
+
+def test_a_swap_and_a_rotation_are_told():
+    edition = unodsl.load_edition("classic")
+    narrator = Narrator(edition, ["You", "Bot 2", "Bot 3"])
+    narrator.feed([{"event": "swap_hands", "player": 1, "other": 0},
+                   {"event": "rotate_hands", "direction": -1}])
+    assert narrator.story(0, None, viewer=0) == ["Bot 2 swaps hands with you, every hand passes to the "
+                                                 "player on the right."]
 
 
 def test_one_line_per_turn_and_the_viewer_sees_their_own_cards():

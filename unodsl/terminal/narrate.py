@@ -22,7 +22,7 @@ MATCH_EVENTS = {"round_end", "eliminated", "match_end", "round_seats", "dealer",
 # Events that say nothing a player needs to read.
 SILENT = {"dealer_draw", "skip", "turn", "match_end", "round_seats", "decision", "answer",
           "dealer"}
-SEAT_FIELDS = ("player", "by", "accused", "chosen", "on", "target")
+SEAT_FIELDS = ("player", "by", "accused", "chosen", "on", "target", "other")
 
 
 class Narrator:
@@ -175,6 +175,13 @@ class Narrator:
         p, to = note["player"], note["to"]
         what = self.card(note["card"]) if viewer in (p, to) else "a card"
         return self._act(note, viewer, "gives", "give", f" {what} to {self.who(to, viewer)}")
+
+    def _swap_hands(self, note, viewer):
+        return self._act(note, viewer, "swaps", "swap", f" hands with {self.who(note['other'], viewer)}")
+
+    def _rotate_hands(self, note, viewer):
+        side = "left" if note.get("direction", 1) > 0 else "right"
+        return f"every hand passes to the player on the {side}"
 
     def _discard(self, note, viewer):
         return self._act(note, viewer, "discards", "discard", f" {self.card(note['card'])}")
