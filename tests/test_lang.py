@@ -109,6 +109,14 @@ def test_settings_are_read_at_compile_time():
 def test_a_group_cannot_stand_for_one_player():
     with pytest.raises(ScriptError, match="several players"):
         compile_condition(parse_condition("count(others, colour == red) > 1"), VOCAB)
+    with pytest.raises(ScriptError, match="'others' is several players") as error:
+        compile_script(parse_script("me swaps hands with others"), VOCAB)
+    assert (error.value.line, error.value.column) == (1, 21)
+
+
+def test_swapping_or_rotating_hands_compiles_to_the_engine_primitives():
+    assert "g.swap_hands(me, g.chosen)" in compile_script(parse_script("me swaps hands with chosen"), VOCAB).source
+    assert "g.rotate_hands()" in compile_script(parse_script("rotate hands"), VOCAB).source
 
 
 def test_compiled_script_is_python_source_calling_engine_primitives():
