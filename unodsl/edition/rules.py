@@ -44,7 +44,7 @@ def rule_sources(specs: list[str]) -> list[RuleSource]:
 
 
 def house_rule_names() -> list[str]:
-    """The VETO sheet's starter rules (editions/house-rules/)."""
+    """The starter rules of editions/house-rules/ (an edition may suggest them for its blank cards)."""
     return sorted(p.stem for p in (data_dir("editions") / "house-rules").glob("*.yaml"))
 
 
