@@ -169,7 +169,7 @@ def test_the_edition_house_rules_that_may_act_on_a_card_are_explained(tmp_path):
                     "  - name: Skips\n    script: |\n      on play where colour == top.colour and symbol == skip:\n"
                     "        me draws 1\n")
     loaded = unodsl.load_edition(str(path))
-    told = {kind: dict(explain(loaded, find_kind(loaded, kind)).sections).get("The edition's house rules")
+    told = {kind: dict(explain(loaded, find_kind(loaded, kind)).sections).get("House rules")
             for kind in ("number", "skip", "wild")}
     assert told["number"] == "(1) Whenever a player plays a card numbered 7, the next player draws 1 card."
     assert told["skip"].startswith("(2) Whenever a player plays a card of the colour in play")
@@ -392,3 +392,16 @@ def test_a_reaction_against_some_cards(tmp_path):
         "May be played out of turn against an action card aimed at you, when the action card is a Draw Two "
         "card or the action card is a Wild card, before it applies to you: the rest of that card's actions "
         "against you are cancelled, and then: the next player draws 1 card.")
+
+
+def test_explain_takes_house_rules_from_the_command_line():
+    from click.testing import CliRunner
+
+    from unodsl.cli import main
+
+    result = CliRunner().invoke(main, ["explain", "classic", "red 0", "--rule", "@seven-zero"])
+    assert result.exit_code == 0
+    told = " ".join(result.output.split())
+    assert "House rules: (1) Whenever a player plays a card numbered 7" in told
+    assert "(2) Whenever a player plays a card numbered 0, if that player holds more than 0 " \
+           "cards, every player passes their hand to the next player in the direction of play." in told

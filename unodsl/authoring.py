@@ -275,7 +275,7 @@ def explain(edition: Edition, kind: CardKind) -> Explanation:
         sections.append(("Blank cards", _blank_text(words, raw)))
     rules = _house_rules_text(words, edition, kind)
     if rules:
-        sections.append(("The edition's house rules", rules))
+        sections.append(("House rules", rules))
     sections.append(("Points", _points_text(edition, kind, never_played and on_table)))
     return Explanation(kind, edition, sections)
 
@@ -348,7 +348,8 @@ def _blank_text(words: Describer, raw: dict) -> str:
 
 
 def _house_rules_text(words: Describer, edition: Edition, kind: CardKind) -> str:
-    """The edition's house rules that may act when a card of `kind` is played or drawn."""
+    """The house rules in play (the edition's, then `--rule`) that may act when a card
+    of `kind` is played or drawn."""
     cards = [c for c in edition.deck if c.kind == kind.id]
     told = []
     for number, (event, guard, body) in enumerate(edition.hooks, 1):

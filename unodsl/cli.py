@@ -137,7 +137,9 @@ def cards_command(edition: str, as_json: bool) -> None:
 @click.argument("edition", metavar="EDITION")
 @click.argument("card", metavar="CARD")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def explain_command(edition: str, card: str, as_json: bool) -> None:
+@click.option("--rule", "rules", metavar="SCRIPT|@FILE", multiple=True,
+              help="A house rule in play too: the explanation ends with those that may act on the card.")
+def explain_command(edition: str, card: str, as_json: bool, rules: tuple[str, ...]) -> None:
     """Say in words what CARD of EDITION does and when it may be played.
 
     CARD is a kind's id or name (`skip`, "Skip") or a card
@@ -145,7 +147,7 @@ def explain_command(edition: str, card: str, as_json: bool) -> None:
     """
     from .authoring import explain, explain_json, find_kind, format_explanation
 
-    loaded = load_edition(edition)
+    loaded = load_edition(edition, rules=list(rules))
     explanation = explain(loaded, find_kind(loaded, card))
     click.echo(explain_json(explanation) if as_json else format_explanation(explanation))
 
