@@ -61,6 +61,9 @@ def check_options(decision, state: Round) -> None:
     elif kind == d.REACT:
         assert options[-1] is d.PASS and seat != state.actor
         assert all(c in state.hands[seat] and c.spec.reaction_against is not None for c in options[:-1])
+    elif kind == d.STACK:  # cards of the hand that pass a draw on, then PASS (take it)
+        assert options[-1] is d.PASS and options[:-1] and decision.about > 0
+        assert all(c in state.hands[seat] for c in options[:-1])
     elif kind in (d.TOP_CARD, d.DISCARD):
         assert all(c in state.hands[seat] for c in options)
     elif kind == d.GIVE:

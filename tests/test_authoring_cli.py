@@ -147,7 +147,7 @@ def test_cards_table_of_classic():
     assert lines[0] == "Classic UNO (classic): 108 cards"
     assert lines[2].split() == ["kind", "colour", "count", "points", "effect"]
     assert lines[3].split() == ["number", "red", "19", "0-9"]
-    assert lines[7].split() == ["draw_two", "red", "2", "20", "next", "draws", "2;", "skip", "next"]
+    assert lines[7].split()[:6] == ["draw_two", "red", "2", "20", "if", "settings.stacking:"]
     assert lines[-1].split() == ["total", "108"]
     wild_draw_four = next(line for line in lines if line.startswith("wild_draw_four"))
     assert wild_draw_four.endswith("…") and "choose colour; if next challenges:" in wild_draw_four

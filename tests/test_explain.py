@@ -86,7 +86,10 @@ def test_wild_draw_four():
 
 
 @pytest.mark.parametrize("card,played,start", [
-    ("Draw Two", "The next player draws 2 cards and misses their next turn.",
+    ("Draw Two", "If the setting stacking is on, the next player draws 2 cards, unless they pass it on by "
+                 "playing a Draw Two card from their hand: then it grows by 2 cards and goes to the player "
+                 "after them, who may pass it on the same way; whoever does not draws it all and misses their "
+                 "turn. Otherwise, the next player draws 2 cards and misses their next turn.",
      "The next player draws 2 cards and misses their next turn."),
     ("Skip", "The next player misses their next turn.", "The next player misses their next turn."),
     ("Reverse", "The direction of play reverses. If there are 2 players and the setting two_player_rule "

@@ -135,10 +135,10 @@ def errors_of(text):
 
 
 def test_error_in_a_block_script_points_into_the_file():
-    text = CLASSIC_TEXT.replace("    effect: |\n      next draws 2", "    effect: |\n      next drws 2", 1)
+    text = CLASSIC_TEXT.replace("      else:\n        next draws 2", "      else:\n        next drws 2", 1)
     (message,) = errors_of(text)
-    line = text.splitlines().index("      next drws 2") + 1
-    assert message.startswith(f"bad.yaml:{line}:12: error: unexpected 'drws'")
+    line = text.splitlines().index("        next drws 2") + 1
+    assert message.startswith(f"bad.yaml:{line}:14: error: unexpected 'drws'")
 
 
 def test_error_in_a_plain_one_line_script_points_into_the_file():

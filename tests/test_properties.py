@@ -51,10 +51,13 @@ def test_popular_house_rules_conserve_cards_and_end(conserving_rounds, rule, nam
         play_checked_round(edition, players, [agents[i % len(agents)] for i in range(players)], seed)
 
 
-@pytest.mark.parametrize("settings", [{"draw_until_playable": True}, {"play_drawn": "must"},
-                                      {"play_drawn": "never"}])
-def test_drawing_settings_conserve_cards_and_end(conserving_rounds, settings):
-    edition = unodsl.load_edition("classic", settings=settings)
+@pytest.mark.parametrize("name, settings", [
+    ("classic", {"draw_until_playable": True}), ("classic", {"play_drawn": "must"}),
+    ("classic", {"play_drawn": "never"}), ("classic", {"stacking": True}),
+    ("harry-potter", {"stacking": True}),
+])
+def test_house_rule_settings_conserve_cards_and_end(conserving_rounds, name, settings):
+    edition = unodsl.load_edition(name, settings=settings)
     for seed in range(500):
         players = 2 + seed % 9
         agents = ["random", "greedy"] if seed % 2 else ["random"]

@@ -27,15 +27,16 @@ from cli_helpers import run
 GAMES = 6
 
 
-@pytest.mark.parametrize("name, rules", [
-    ("classic", ["on play where number == 7: next draws 1"]),
-    ("harry-potter-fr", []),  # Invisibility: reactions out of turn
-    ("veto", []),  # VETO: a table card; Wild Customizable: rules written at the table
+@pytest.mark.parametrize("name, rules, settings", [
+    ("classic", ["on play where number == 7: next draws 1"], None),
+    ("harry-potter-fr", [], None),  # Invisibility: reactions out of turn
+    ("veto", [], None),  # VETO: a table card; Wild Customizable: rules written at the table
+    ("classic", [], {"stacking": True}),  # Draw Twos passed on: played out of the turn's play
 ])
-def test_tally_agrees_with_the_event_log(name, rules):
-    edition = unodsl.load_edition(name, rules=rules)
+def test_tally_agrees_with_the_event_log(name, rules, settings):
+    edition = unodsl.load_edition(name, rules=rules, settings=settings)
     by_uid = {card.uid: card for card in edition.deck}
-    plays, reactions, uses, hook_runs = Counter(), Counter(), Counter(), 0
+    plays, reactions, uses, hook_runs, stacked = Counter(), Counter(), Counter(), 0, 0
     played, dealt, round_turns = Counter(), Counter(), []
     for seed in range(GAMES):
         match = CountingMatch(edition, players=4, agents="random", seed=f"log:{seed}", record=True)
@@ -46,10 +47,11 @@ def test_tally_agrees_with_the_event_log(name, rules):
         seats: dict = {}
         for event in match.log:
             kind = by_uid[event["card"]].kind if "card" in event and isinstance(event["card"], int) else None
+            stacked += event["event"] == "stack"
             if event["event"] == "deal":
                 seats = {"played": [set() for _ in range(4)], "hands": event["hands"]}
-            elif event["event"] in ("play", "react", "table_use"):
-                {"play": plays, "react": reactions, "table_use": uses}[event["event"]][kind] += 1
+            elif event["event"] in ("play", "stack", "react", "table_use"):
+                {"play": plays, "stack": plays, "react": reactions, "table_use": uses}[event["event"]][kind] += 1
                 seats["played"][event["player"]].add(kind)
                 hook_runs += event["event"] == "play" and by_uid[event["card"]].number == 7
             elif event["event"] == "round_end":
@@ -77,6 +79,8 @@ def test_tally_agrees_with_the_event_log(name, rules):
         assert sim.fires.get(kind, 0) == expected
     if rules:
         assert sim.fires["rule 1 (on play)"] == hook_runs > 0
+    if settings:
+        assert stacked > 0
     if name == "harry-potter-fr":
         assert reactions["invisibility"] > 0
     if name == "veto":

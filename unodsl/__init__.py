@@ -10,14 +10,14 @@ See README.md for answering decisions one by one.
 from .agents import AGENTS, Agent, GreedyAgent, RandomAgent
 from .edition.loader import load_edition, load_edition_text
 from .edition.model import Card, CardKind, Edition
-from .engine.decisions import DRAW, KEEP, Decision
+from .engine.decisions import DRAW, KEEP, PASS, Decision
 from .engine.match import Match, MatchResult, RoundResult
 from .engine.round import Round
 from .errors import EditionError, IllegalMove, Problem, UnoError
 
 __all__ = [
     "AGENTS", "Agent", "Card", "CardKind", "DRAW", "Decision", "Edition", "EditionError",
-    "GreedyAgent", "IllegalMove", "KEEP", "Match", "MatchResult", "Problem", "RandomAgent",
+    "GreedyAgent", "IllegalMove", "KEEP", "Match", "MatchResult", "PASS", "Problem", "RandomAgent",
     "Round", "RoundResult", "UnoError", "load_edition", "load_edition_text",
 ]
 __version__ = "0.1.0"

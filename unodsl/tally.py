@@ -24,7 +24,8 @@ from .engine.round import Round
 class GameTally:
     """One match. Seats are the match's seats; kinds are card kind ids.
 
-    Per kind: `plays` in turn (a drawn card played at once included),
+    Per kind: `plays` in turn (a drawn card played at once, and a card that
+    passed a draw on, stacking, included),
     `reactions` (played out of turn against an action), `uses` (a table card
     used on a player), `fires` (its effect ran: when played, when it reacted,
     when used), `written` (a rule written on the card ran). `fires` also counts
@@ -94,6 +95,10 @@ class CountingRound(Round):
         self.reacted[p].append(card)
         _react(self, p, card)
 
+    def _stack_card(self, p: int, card, total: int) -> None:
+        self.played[p].append(card)  # passing a draw on plays the card (its own effect aside)
+        _stack_card(self, p, card, total)
+
     def _use_table_card(self, p: int, use) -> None:
         self.used[p].append(use.card)
         _use_table_card(self, p, use)
@@ -104,7 +109,7 @@ class CountingRound(Round):
             _bump(self.tally.written, card.kind)
 
 
-_deal, _play_card, _react = Round._deal, Round.play_card, Round._react
+_deal, _play_card, _react, _stack_card = Round._deal, Round.play_card, Round._react, Round._stack_card
 _use_table_card, _apply_written_rule = Round._use_table_card, Round.apply_written_rule
 
 

@@ -62,6 +62,12 @@ CASES = [
       "> 1", "Call UNO?", "> y",
       "You call UNO!, you play Invisibilité (Invisibility) out of turn against Beuglante "
       "(Howler).", "Name the colour", "> rouge", "You name rouge."]),
+    ("stack", "classic", "classic_stack", "you,greedy", ["--set", "stacking=true"],
+     ["zz", "1"],
+     ["Bot 2 plays red Draw Two.", "2 cards to draw come your way. Pass them on with a card?",
+      "1 blue Draw Two", "t take the 2 cards",
+      "> zz", "'zz' is not one of the choices here (1 or t)",
+      "> 1", "You pass it on with blue Draw Two: 4 cards to draw, Bot 2 draws 4 cards"]),
     ("top_card", "harry-potter", "hp_voldemort", "you,greedy", [],
      ["5", "y", "9", "green 9"],
      ["You play Voldemort.", "Call UNO?", "> y", "You call UNO!",
@@ -120,7 +126,7 @@ def test_decision_at_the_terminal(case):
 def test_every_decision_kind_is_put_to_a_person():
     """The cases above (with the whole matches of test_play.py) cover every kind."""
     covered = {"turn", "play_drawn", "colour", "challenge", "call_uno", "catch", "player", "react",
-               "top_card", "give", "discard", "yes_no", "question", "write_rule"}
+               "stack", "top_card", "give", "discard", "yes_no", "question", "write_rule"}
     assert covered == set(decisions.KINDS)
 
 

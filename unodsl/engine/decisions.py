@@ -62,11 +62,12 @@ TOP_CARD = "top_card"      # which of the discarded cards goes on top
 GIVE = "give"              # seats: who receives this card
 DISCARD = "discard"        # cards: which card to discard
 REACT = "react"            # reaction cards and PASS: cancel the action aimed at you?
+STACK = "stack"            # cards that pass a draw on, and PASS (take it): about = the cards to draw
 WRITE_RULE = "write_rule"  # a rule to write on a blank card: suggested scripts, "" to leave it
                            # blank; an answer from outside may be any script that compiles
 
 KINDS = (TURN, PLAY_DRAWN, COLOUR, CHALLENGE, CALL_UNO, CATCH, PLAYER, YES_NO, QUESTION,
-         TOP_CARD, GIVE, DISCARD, REACT, WRITE_RULE)
+         TOP_CARD, GIVE, DISCARD, REACT, STACK, WRITE_RULE)
 
 
 class Decision:

@@ -6,7 +6,8 @@ the engine's own turn flow uses some of them too. None knows a card by name.
 """
 from __future__ import annotations
 
-from .decisions import CHALLENGE, COLOUR, DISCARD, GIVE, PLAYER, QUESTION, TOP_CARD, WRITE_RULE, YES_NO
+from .decisions import (CHALLENGE, COLOUR, DISCARD, GIVE, PASS, PLAYER, QUESTION, STACK, TOP_CARD,
+                        WRITE_RULE, YES_NO)
 
 
 class ScriptPrimitives:
@@ -52,6 +53,41 @@ class ScriptPrimitives:
         if self.log is not None:
             self.record("draw", player=p, cards=[c.uid for c in drawn])
         return drawn
+
+    def draw_or_pass(self, p: int, count: int, predicate) -> None:
+        """`p` draws `count` cards, unless they play a card satisfying `predicate` from
+        their hand (stacking): then the draw grows by `count` and passes to the player
+        after them, who may pass it on the same way. Passing it on spends that
+        player's turn; whoever takes it draws it all and misses their turn."""
+        total, victim = count or 0, p
+        while True:
+            hand = self.hands[victim]
+            cards = [c for c in hand if predicate(c)]
+            if not cards:
+                break
+            card = self.decide(STACK, victim, [*cards, PASS], total)
+            if card is PASS:
+                break
+            self._stack_card(victim, card, total + count)
+            self.skip(victim)  # their turn went on passing it on
+            if not hand:  # they went out: the draw goes no further
+                self.others_discarded = True
+                return
+            total += count
+            victim = (victim + self.direction) % self.n
+        self.draw(victim, total)
+        self.skip(victim)
+
+    def _stack_card(self, p: int, card, total: int) -> None:
+        """`p` plays `card` from their hand onto the pile to pass a draw of `total` on."""
+        hand = self.hands[p]
+        if len(hand) == 2:
+            self._call_uno(p)
+        hand.remove(card)
+        self.discard.append(card)
+        self.colour = card.colour
+        if self.log is not None:
+            self.record("stack", player=p, card=card.uid, total=total)
 
     def draw_until(self, p: int, predicate) -> list:
         """`p` draws one card at a time until one satisfies `predicate` or none is left."""

@@ -184,6 +184,15 @@ class DrawTo(Node):
 
 
 @dataclass(frozen=True)
+class DrawOrPass(Node):
+    """`TARGET draws N or passes it on with CONDITION` (stacking)."""
+
+    target: Player
+    amount: Node
+    predicate: Node
+
+
+@dataclass(frozen=True)
 class DiscardAll(Node):
     target: Player
     predicate: Node | None

@@ -302,6 +302,11 @@ class _Emitter:
         self.number(s.amount, "`draws`")
         self.for_each(s.target, f"g.draw({{p}}, {self.expr(s.amount, 'card')})", aimed=True)
 
+    def s_DrawOrPass(self, s):
+        self.number(s.amount, "`draws`")
+        call = f"g.draw_or_pass({{p}}, {self.expr(s.amount, 'card')}, {self.predicate(s.predicate)})"
+        self.for_each(s.target, call, aimed=True)
+
     def s_DrawUntil(self, s):
         self.for_each(s.target, f"g.draw_until({{p}}, {self.predicate(s.predicate)})", aimed=True)
 

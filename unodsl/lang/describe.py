@@ -266,6 +266,15 @@ class Describer:
             amount = f"as many cards as {self.value(node.amount, ctx)}"
         return Clause(who, say(who, f"draw {amount}"))
 
+    def d_DrawOrPass(self, node: ast.DrawOrPass, ctx: Context) -> Clause:
+        who = self.who(node.target, ctx)
+        amount = self.count_of(node.amount, ctx, "card")
+        card = self.noun_phrase(node.predicate, ctx)
+        return Clause(who, say(who, f"draw {amount}, unless {who.pronoun} pass it on by playing {card} "
+                                    f"from {who.poss} hand: then it grows by {amount} and goes to the "
+                                    f"player after them, who may pass it on the same way; whoever does "
+                                    f"not draws it all and misses their turn"))
+
     def d_DrawUntil(self, node: ast.DrawUntil, ctx: Context) -> Clause:
         who = self.who(node.target, ctx)
         wanted = self.noun_phrase(node.predicate, ctx)

@@ -298,6 +298,9 @@ class _ToAst(Transformer):
     def discard_to(self, meta, children):
         return ast.DrawTo(**_at(meta), target=children[0], size=children[1], can_draw=False)
 
+    def draw_or_pass(self, meta, children):
+        return ast.DrawOrPass(**_at(meta), target=children[0], amount=children[1], predicate=children[2])
+
     def discard_all(self, meta, children):
         return ast.DiscardAll(**_at(meta), target=children[0], predicate=children[1])
 

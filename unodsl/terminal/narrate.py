@@ -176,6 +176,10 @@ class Narrator:
         what = self.card(note["card"]) if viewer in (p, to) else "a card"
         return self._act(note, viewer, "gives", "give", f" {what} to {self.who(to, viewer)}")
 
+    def _stack(self, note, viewer):
+        return self._act(note, viewer, "passes", "pass",
+                         f" it on with {self.card(note['card'])}: {note['total']} cards to draw")
+
     def _swap_hands(self, note, viewer):
         return self._act(note, viewer, "swaps", "swap", f" hands with {self.who(note['other'], viewer)}")
 

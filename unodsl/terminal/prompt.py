@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.decisions import (CALL_UNO, CATCH, CHALLENGE, COLOUR, DISCARD, DRAW, GIVE, KEEP,
-                                PASS, PLAY_DRAWN, PLAYER, QUESTION, REACT, TOP_CARD, TURN,
+                                PASS, PLAY_DRAWN, PLAYER, QUESTION, REACT, STACK, TOP_CARD, TURN,
                                 WRITE_RULE, YES_NO, TableUse)
 from .render import grid, sorted_hand, wrap_styled
 from .style import Style
@@ -47,6 +47,9 @@ EXPLAIN = {
     DISCARD: "Pick a card of your hand to discard.",
     REACT: "A card played against you may be cancelled by playing one of these cards out "
            "of turn: its number, or p to let it happen.",
+    STACK: "Cards to draw are coming your way: pass them on by playing one of these cards "
+           "(its number; the player after you then has more to draw), or t to take them "
+           "and miss your turn.",
     WRITE_RULE: "This blank card gets a house rule now: a suggestion's number, b to leave it "
                 "blank, or type a rule in the effect language (docs/effects.md), such as "
                 "`next draws 2`. A rule of several lines: end the first line with a colon, "
@@ -293,6 +296,13 @@ class _Builder:
     def _top_card(self) -> Menu:
         cards = sorted_hand(self.main, self.match.edition)
         return self.numbered_cards("These cards go on the discard pile. Which one goes on top?", cards)
+
+    def _stack(self) -> Menu:
+        cards = [c for c in self.hand if any(c is o for o in self.main)]
+        count = self.decision.about
+        menu = self.numbered_cards(f"{count} cards to draw come your way. Pass them on with a card?", cards)
+        menu.choices.append(Choice("t", f"take the {count} cards", PASS, ("take", "draw", "n", "no")))
+        return menu
 
     def _discard(self) -> Menu:
         cards = [c for c in self.hand if any(c is o for o in self.main)]
