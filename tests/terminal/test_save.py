@@ -209,3 +209,13 @@ def test_a_save_that_cannot_be_written_is_one_message(tmp_path):
     assert result.exit_code == 1
     assert result.stdout == ""
     assert "error: cannot write the save" in result.stderr
+
+
+def test_settings_given_with_set_are_kept_in_the_save_and_resumed(tmp_path):
+    path = tmp_path / "five.json"
+    first = run_play("play", "classic", "--players", "you,greedy", "--seed", "3", "--set", "hand_size=5",
+                     "--save", str(path), lines=["quit"])
+    assert first.exit_code == 0 and "Your hand (5 cards):" in first.stdout
+    assert json.loads(path.read_text())["settings"] == {"hand_size": 5}
+    resumed = run_play("resume", str(path), lines=["quit"])
+    assert resumed.exit_code == 0 and "Your hand (5 cards):" in resumed.stdout
