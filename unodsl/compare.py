@@ -102,7 +102,7 @@ def describe_side(side: Side) -> str:
     if side.rules:
         words.append(f"+ {len(side.rules)} rule{'s' if len(side.rules) > 1 else ''}")
     if side.settings:
-        words.append("with " + ", ".join(f"{k}={v}" for k, v in side.settings))
+        words.append("with " + ", ".join(f"{k}={_as_typed(v)}" for k, v in side.settings))
     return " ".join(words)
 
 
@@ -228,3 +228,8 @@ def comparison_dict(comparison: Comparison, timing: bool = True) -> dict:
 
 def format_json(comparison: Comparison, timing: bool = True) -> str:
     return json.dumps(comparison_dict(comparison, timing))
+
+
+def _as_typed(value) -> str:
+    """A setting's value as it is typed on the command line (`true`, not `True`)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
