@@ -64,6 +64,15 @@ def test_house_rule_settings_conserve_cards_and_end(conserving_rounds, name, set
         play_checked_round(edition, players, [agents[i % len(agents)] for i in range(players)], seed)
 
 
+def test_the_popular_house_rules_together_conserve_cards_and_end(conserving_rounds):
+    edition = unodsl.load_edition("classic", rules=[f"@{rule}" for rule in popular_rule_names()],
+                                  settings={"stacking": True, "draw_until_playable": True, "play_drawn": "must"})
+    for seed in range(500):
+        players = 2 + seed % 9
+        agents = ["random", "greedy"] if seed % 2 else ["random"]
+        play_checked_round(edition, players, [agents[i % len(agents)] for i in range(players)], seed)
+
+
 def test_two_thousand_seeded_rounds_conserve_cards_and_end(conserving_rounds):
     kinds = Counter()
     for seed in range(2000):
