@@ -254,3 +254,13 @@ def test_a_bad_setting_on_the_command_line_is_placed_there():
     assert result.exit_code == 1
     assert result.stdout.startswith('--set play_drawn=sometimes:1:1: error: settings.play_drawn: the text '
                                     '"sometimes" is not one of "choice", "must", "never"')
+
+
+def test_validate_warns_of_a_house_rule_that_never_runs(tmp_path):
+    rule = tmp_path / "twelves.yaml"
+    rule.write_text("name: Twelves\nscript: |\n  on play where number == 12:\n    next draws 1\n")
+    result = run("validate", "classic", "--rule", f"@{rule}")
+    assert result.exit_code == 0
+    assert f"{rule}:3:17: warning: no card of this deck satisfies this condition: the rule never runs" \
+        in result.stdout
+    assert run("validate", "--strict", "classic", "--rule", f"@{rule}").exit_code == 1

@@ -11,7 +11,6 @@ from __future__ import annotations
 from ..errors import Problem
 from ..lang import ast
 from ..lang.compile import compile_condition
-from ..lang.parse import parse_script
 
 
 def check_edition(edition, source) -> list[Problem]:
@@ -89,18 +88,21 @@ def _predicates_nothing_satisfies(edition, source) -> list[Problem]:
 
 
 def _rules_that_never_fire(edition, source) -> list[Problem]:
-    """A house rule `on play where C:` (or `on draw`) whose C no card of the deck satisfies."""
+    """A house rule `on play where C:` (or `on draw`) whose C no card of the deck
+    satisfies, in the edition's `rules:` or a `--rule`."""
     found = []
-    rules = source.data.get("rules") if isinstance(source.data, dict) else None
-    for index, rule in enumerate(rules if isinstance(rules, list) else ()):
-        for hook in parse_script(rule["script"]).body:
-            if hook.event not in ("play", "draw") or hook.predicate is None:
-                continue
-            if holds_for_some(edition, compile_condition(hook.predicate, edition.vocabulary), edition.faces):
-                continue
-            span = source.script_span(("rules", index, "script"), hook.predicate.line, hook.predicate.column)
-            found.append(Problem(span, "no card of this deck satisfies this condition: the rule never runs",
-                                 "warning", source_line=source.line_text(span)))
+    for (event, guard, _body), origin in zip(edition.hooks, edition.hook_origins):
+        if event not in ("play", "draw") or guard is None or holds_for_some(edition, guard, edition.faces):
+            continue
+        node = guard.tree
+        if isinstance(origin, tuple):  # in the edition file (or its base)
+            span = source.script_span(origin, node.line, node.column)
+            line = source.line_text(span)
+        else:  # a --rule: its rule file, or the command line
+            span = origin.span(node.line, node.column)
+            line = origin.doc.source_line(span.line) if origin.doc is not None else None
+        found.append(Problem(span, "no card of this deck satisfies this condition: the rule never runs",
+                             "warning", source_line=line))
     return found
 
 

@@ -97,6 +97,7 @@ class _Builder:
         self.doc = doc  # the edition's data, merged over its base, with positions
         self.data = doc.data
         self.problems: list[Problem] = []
+        self.hook_origins: list = []  # per hook: its path in the edition, or the --rule's RuleSource
 
     # ---- reporting
 
@@ -153,7 +154,8 @@ class _Builder:
             name=data["name"], id=data.get("id", Path(self.doc.filename).stem),
             version=str(data.get("version", "1")), source=data.get("source", ""),
             colours=colours, settings=settings, kinds=kinds, deck=deck,
-            vocabulary=self.vocab, hooks=hooks, total=data.get("total"), path=self.doc.filename,
+            vocabulary=self.vocab, hooks=hooks, hook_origins=self.hook_origins, total=data.get("total"),
+            path=self.doc.filename,
             table=table, written=written, compile_rule=self._rule_compiler(),
             suggested_rules=self._suggested_rules(),
             display_colours=dict(data.get("display_colours", {})),
@@ -269,7 +271,10 @@ class _Builder:
         statements instead is written on the next blank card."""
         hooks, written = [], []
         for index, rule in enumerate(self.data.get("rules", [])):
-            hooks.extend(self._rule_hooks(("rules", index, "script"), rule["script"], self.script_problem))
+            path = ("rules", index, "script")
+            found = self._rule_hooks(path, rule["script"], self.script_problem)
+            hooks.extend(found)
+            self.hook_origins.extend([path] * len(found))
         try:
             sources = rule_sources(extra)
         except EditionError as error:
@@ -291,7 +296,9 @@ class _Builder:
                 except ScriptError as error:
                     report(None, error)
             else:
-                hooks.extend(self._rule_hooks(("--rule",), source.text, report))
+                found = self._rule_hooks(("--rule",), source.text, report)
+                hooks.extend(found)
+                self.hook_origins.extend([source] * len(found))
         return hooks, written
 
     def _suggested_rules(self) -> list[str]:
