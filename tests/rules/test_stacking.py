@@ -97,3 +97,16 @@ def test_stacking_is_off_in_the_rule_sheets():
     assert not events(m, "stack")
     assert [len(e["cards"]) for e in events(m, "draw", player=1)] == [2]
     assert pending(m) == ("turn", 2)
+
+
+def test_an_absent_number_passed_on_draws_nothing(classic_text):
+    # `draws number` on a card without a number draws none; passed on, it still draws none.
+    from .conftest import variant
+
+    edition = variant(classic_text, ("next draws 2 or passes it on", "next draws number or passes it on"),
+                      ("stacking: false", "stacking: true"))
+    m = four(edition)
+    play(m, "red draw two")
+    m.answer(held(m, 1, "blue draw two"))
+    assert len(m.round.hands[2]) == 3 and events(m, "skipped", player=2)
+    assert pending(m) == ("turn", 3)

@@ -59,7 +59,8 @@ class ScriptPrimitives:
         their hand (stacking): then the draw grows by `count` and passes to the player
         after them, who may pass it on the same way. Passing it on spends that
         player's turn; whoever takes it draws it all and misses their turn."""
-        total, victim = count or 0, p
+        count = count or 0  # an absent number (`draws number ...` for a card without one)
+        total, victim = count, p
         while True:
             hand = self.hands[victim]
             cards = [c for c in hand if predicate(c)]
