@@ -44,11 +44,7 @@ class OutOfTurn:
     def _react(self, p: int, card) -> None:
         """`p` plays `card` out of turn; its reaction effect runs as theirs."""
         hand = self.hands[p]
-        if len(hand) == 2:
-            self._call_uno(p)
-        hand.remove(card)
-        self.discard.append(card)
-        self.colour = card.colour
+        self._put_down(p, card)
         self.record("react", player=p, card=card.uid, against=self.acting.uid)
         effect = card.spec.reaction_effect
         if effect is not None:

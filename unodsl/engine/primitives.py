@@ -81,14 +81,19 @@ class ScriptPrimitives:
 
     def _stack_card(self, p: int, card, total: int) -> None:
         """`p` plays `card` from their hand onto the pile to pass a draw of `total` on."""
+        self._put_down(p, card)
+        if self.log is not None:
+            self.record("stack", player=p, card=card.uid, total=total)
+
+    def _put_down(self, p: int, card) -> None:
+        """`p` puts `card` from their hand on the discard pile outside their turn's play
+        (a reaction, a draw passed on), calling UNO first if it is their next-to-last."""
         hand = self.hands[p]
         if len(hand) == 2:
             self._call_uno(p)
         hand.remove(card)
         self.discard.append(card)
         self.colour = card.colour
-        if self.log is not None:
-            self.record("stack", player=p, card=card.uid, total=total)
 
     def draw_until(self, p: int, predicate) -> list:
         """`p` draws one card at a time until one satisfies `predicate` or none is left."""
