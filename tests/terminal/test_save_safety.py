@@ -82,6 +82,8 @@ EDITED = [
      "setup turn must be a seat, 0 to 1"),
     ("setup card unknown", _set("setup", {"hands": [["gold 3"], []], "discard": ["red 1"]}), "setup",
      "no card 'gold 3'"),
+    ("setup colour unknown", _set("setup", {"hands": [[], []], "discard": ["red 1"], "colour": "gold"}), "setup",
+     "the setup's colour 'gold' is not a colour of Classic UNO"),
     ("settings a list", _set("settings", []), "settings", "settings must be a mapping"),
     ("setting a list", _set("settings", {"hand_size": [5]}), "settings", "must be a single value"),
     ("fingerprint damaged", _set("fingerprint", "edition", "zz"), "fingerprint",
@@ -146,6 +148,18 @@ def test_a_damaged_save_is_refused_in_place(tmp_path, text, place, words):
     assert result.stderr.startswith(f"{path}:{place}: error: ")
     assert words in result.stderr
     assert path.read_text() == text
+
+
+def test_a_bad_setting_replayed_anyway_is_placed_at_the_setting_in_the_save(good_save, tmp_path):
+    data = json.loads(good_save)
+    data["settings"] = {"hand_size": "abc"}
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(data, indent=1))
+    result = run_play("resume", "--replay-anyway", str(path))
+    assert result.exit_code == 1 and result.stdout == ""
+    line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if '"hand_size"' in text)
+    assert result.stderr.startswith(f"{path}:{line}:")
+    assert "hand_size: expected a whole number" in result.stderr
 
 
 def test_a_save_that_is_not_utf8_or_not_a_file_is_refused(tmp_path):

@@ -270,10 +270,6 @@ class Saved:
     settings: PlaySettings
     located: Located
 
-    @property
-    def version(self) -> str:
-        return self.located.data["unodsl"]
-
 
 def read(path: str) -> Saved:
     """A save file, checked key by key (EditionError, each problem placed in the file)."""

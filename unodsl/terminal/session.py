@@ -154,6 +154,13 @@ def _blame(key: str):
         raise SettingError(key, str(error)) from None
 
 
+def _check_setup_colour(setup: dict | None, edition) -> None:
+    colour = (setup or {}).get("colour")
+    if colour is not None and colour not in edition.colours:
+        raise UnoError(f"the setup's colour '{colour}' is not a colour of {edition.name} "
+                       f"({', '.join(edition.colours)})")
+
+
 class Session:
     def __init__(self, settings: PlaySettings, console: Console, replay: bool = False,
                  finished: bool = False):
@@ -173,6 +180,7 @@ class Session:
                 birthday_dealer(settings.birthdays)  # checks MM-DD
         agents = [seat.agent for seat in self.seats]
         with _blame("setup" if settings.setup is not None else "players"):
+            _check_setup_colour(settings.setup, edition)
             self.match = Match(edition, players=len(self.seats), agents=agents, seed=settings.seed,
                                target=settings.target, birthdays=settings.birthdays,
                                setup=settings.setup_object())
