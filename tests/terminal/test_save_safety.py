@@ -19,7 +19,7 @@ import pytest
 import unodsl
 from unodsl.terminal import save as saves
 
-from .conftest import flat, run_play
+from .conftest import flat, run_play, setup_file
 
 ARGS = ["--players", "you,greedy", "--seed", "4", "--target", "100"]
 
@@ -32,6 +32,18 @@ def good_save(tmp_path_factory) -> str:
     assert result.exit_code == 0
     data = json.loads(path.read_text())
     assert len(data["answers"]) >= 4 and not data["finished"]
+    return path.read_text()
+
+
+@pytest.fixture(scope="module")
+def rich_save(tmp_path_factory) -> str:
+    """A save with a stacked table, birthdays, a setting and a built-in house rule."""
+    path = tmp_path_factory.mktemp("rich") / "match.json"
+    result = run_play("play", "classic", "--players", "you,greedy", "--seed", "2", "--setup",
+                      setup_file("classic_challenge"), "--birthday", "01-02,03-04", "--set", "hand_size=5",
+                      "--rule", "@seven-zero", "--save", str(path), lines=["n", "d", "quit"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(path.read_text())["answers"]
     return path.read_text()
 
 
@@ -329,3 +341,48 @@ def test_a_resume_that_fails_writes_nothing(good_save, tmp_path, monkeypatch):
     monkeypatch.setattr(saves, "write", lambda *args: writes.append(args))
     assert run_play("resume", str(path)).exit_code == 1
     assert writes == []
+
+
+# ---- any edit of a save: resumed, or refused in place; never a traceback
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 2**70) | st.floats(allow_nan=False) | st.text(max_size=12)
+    | st.sampled_from(["classic", "veto", "you,greedy", "greedy,greedy", "red", "DRAW", "../x.yaml", "01-01"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["card", "label", "marker", "use", "target", "hands", "turn", "x"]), inner, max_size=3),
+    max_leaves=6)
+
+
+def _places(data, path=()):
+    """Every path into the save's data (keys of mappings, indexes of lists)."""
+    yield path
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        yield from _places(value, (*path, key))
+
+
+@pytest.mark.parametrize("which", ["good_save", "rich_save"])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_edit_of_a_save_is_resumed_or_refused_in_place(request, which, tmp_path, data):
+    save = json.loads(request.getfixturevalue(which))
+    place = data.draw(st.sampled_from([p for p in _places(save) if p]), label="place")
+    parent = save
+    for step in place[:-1]:
+        parent = parent[step]
+    if data.draw(st.booleans(), label="remove") and isinstance(parent, dict):
+        del parent[place[-1]]
+    else:
+        parent[place[-1]] = data.draw(JSON_VALUES, label="value")
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(save, indent=1))
+    before = path.read_bytes()
+    result = run_play("resume", "--replay-anyway", str(path), lines=["quit"])  # no Traceback (run_play)
+    assert result.exit_code in (0, 1), result.stderr
+    if result.exit_code == 1:
+        assert result.stdout == ""
+        assert re.match(rf"{re.escape(str(path))}:\d+:\d+: error: ", result.stderr), result.stderr
+        assert path.read_bytes() == before

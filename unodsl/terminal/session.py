@@ -519,17 +519,20 @@ def resume(path: str, stdin=None, stdout=None, no_color: bool = False, replay_an
     except SettingError as error:
         raise located.fail((error.key,), str(error)) from None
     except EditionError as error:
-        raise EditionError([_placed_setting(located, problem) for problem in error.problems]) from None
+        raise EditionError([_placed_in_save(located, problem) for problem in error.problems]) from None
     if data["unodsl"] != __version__:
         session.notice = (f"This match was saved by unodsl {data['unodsl']}; this is unodsl {__version__}. "
                           "Its answers replayed, so it goes on.")
     return session.run()
 
 
-def _placed_setting(located, problem):
-    """A setting's problem placed at the setting in the save (the loader places it on the
-    command line, `--set NAME=VALUE`, where `play` took it from)."""
-    if not problem.span.file.startswith("--set "):
-        return problem
-    name = problem.span.file[len("--set "):].split("=", 1)[0]
-    return replace(problem, span=located.span(("settings", name)))
+def _placed_in_save(located, problem):
+    """A problem of a setting or a rule script the save holds, placed at it in the save
+    (the loader places it on the command line, `--set NAME=VALUE` or `--rule N`,
+    where `play` took it from)."""
+    where = problem.span.file
+    if where.startswith("--set "):
+        return replace(problem, span=located.span(("settings", where[len("--set "):].split("=", 1)[0])))
+    if where.startswith("--rule ") and where[len("--rule "):].isdigit():
+        return replace(problem, span=located.span(("rules", int(where[len("--rule "):]) - 1)))
+    return problem
