@@ -138,8 +138,11 @@ def test_an_edited_save_is_refused_in_place_and_left_as_it_was(good_save, tmp_pa
     assert result.exit_code == 1
     assert result.stdout == ""
     assert words in flat(result.stderr)
-    first = re.match(rf"{re.escape(str(path))}:(\d+):\d+: error: ", result.stderr)
-    assert first and int(first[1]) in _lines_of(path.read_text(), key), result.stderr
+    assert result.stderr.startswith(f"{path}:")
+    # The message with these words is placed at the key's value.
+    message = next(m for m in re.split(rf"(?m)^(?={re.escape(str(path))}:)", result.stderr) if words in flat(m))
+    line = re.match(rf"{re.escape(str(path))}:(\d+):\d+: error: ", message)
+    assert line and int(line[1]) in _lines_of(path.read_text(), key), result.stderr
     assert path.read_bytes() == before
 
 

@@ -322,5 +322,6 @@ def check_unchanged(saved: Saved, replay_anyway: bool) -> None:
     if changed and not replay_anyway:
         raise EditionError([saved.located.problem(("fingerprint", part), f"{CHANGED[part]} since the save was "
                                                   "written: its answers may not make the same match",
-                                                  "unodsl resume --replay-anyway FILE replays them all the same")
+                                                  f"`unodsl resume --replay-anyway {saved.settings.save}` "
+                                                  "replays them all the same")
                             for part in changed])

@@ -99,7 +99,7 @@ def check(save: Located) -> None:
         if key in data:
             problems.extend(save.problem(path, message) for path, message in rule((key,), data[key], data))
     if problems:
-        raise EditionError(problems)
+        raise EditionError(sorted(problems, key=lambda problem: (problem.span.line, problem.span.column)))
 
 
 # ---- the shape, key by key: each rule yields (path, message) for what is wrong
