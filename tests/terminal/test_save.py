@@ -87,8 +87,9 @@ def test_the_save_is_rewritten_after_every_answer(script, tmp_path, monkeypatch)
 
 def test_a_failed_write_keeps_the_last_save(tmp_path, monkeypatch):
     path = tmp_path / "match.json"
-    settings = PlaySettings(edition="classic", players="you,greedy", seed=1)
-    saves.write(str(path), settings, [], False, 1)
+    settings = PlaySettings(edition="classic", players="you,greedy", seed=1, save=str(path))
+    head = saves.header(settings, 1)
+    saves.write(str(path), head, [], False)
     before = path.read_text()
 
     def broken(src, dst):
@@ -96,7 +97,7 @@ def test_a_failed_write_keeps_the_last_save(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "replace", broken)
     with pytest.raises(OSError):
-        saves.write(str(path), settings, [unodsl.DRAW], False, 1)
+        saves.write(str(path), head, [unodsl.DRAW], False)
     assert path.read_text() == before
     assert [p.name for p in tmp_path.iterdir()] == ["match.json"]  # no temporary file left
 
@@ -113,8 +114,8 @@ def test_resume_from_another_folder_with_rule_and_edition_files(tmp_path, monkey
                       lines=["quit"])
     assert result.exit_code == 0
     saved = json.loads((work / "m.json").read_text())
-    assert saved["edition"] == str(work / "my-veto.yaml")
-    assert saved["rules"] == [f"@{work / 'joke.yaml'}"]
+    assert saved["edition"] == "my-veto.yaml"  # relative to the save, so they move together
+    assert saved["rules"] == ["@joke.yaml"]
     monkeypatch.chdir(tmp_path)
     resumed = run_play("resume", "work/m.json", lines=["n"])
     assert "Did you laugh at the joke?" in resumed.stdout
@@ -124,31 +125,12 @@ def test_resume_from_another_folder_with_rule_and_edition_files(tmp_path, monkey
 def test_resume_a_finished_match_shows_the_end(script, tmp_path):
     path = tmp_path / "match.json"
     run_play("play", *ARGS, "--save", str(path), lines=script.lines)
+    before = path.read_text()
     result = run_play("resume", str(path))
     assert result.exit_code == 0
     assert "Match over:" in result.stdout
     assert "> " not in result.stdout
-
-
-@pytest.mark.parametrize("content, message", [
-    ("not json", "is not a saved match (not JSON"),
-    ('{"format": "other"}', "is not a saved match of unodsl play"),
-    ('{"format": "unodsl-match", "version": 99}', "is a save of version 99"),
-    ('{"format": "unodsl-match", "version": 1}', "is not a complete save"),
-    ('{"format": "unodsl-match", "version": 1, "edition": "classic", "players": "you,greedy", '
-     '"seed": 1, "answers": [{"card": 5000}]}', "names card 5000, which this edition's deck does not have"),
-    ('{"format": "unodsl-match", "version": 1, "edition": "classic", "players": "you,greedy", '
-     '"seed": 1, "answers": ["purple"]}', "answer 1 of the save is refused now"),
-    ('{"format": "unodsl-match", "version": 1, "edition": "nowhere", "players": "you,greedy", '
-     '"seed": 1, "answers": []}', "no edition named 'nowhere'"),
-])
-def test_a_bad_save_is_one_message(content, message, tmp_path):
-    path = tmp_path / "match.json"
-    path.write_text(content)
-    result = run_play("resume", str(path))
-    assert result.exit_code == 1
-    assert message in result.stderr
-    assert path.read_text() == content  # left as it was
+    assert path.read_text() == before  # nothing to add: the file is not touched
 
 
 # ---- Ctrl-C ------------------------------------------------------------------------------

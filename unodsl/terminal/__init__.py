@@ -5,7 +5,9 @@
 - `narrate.py`: the match log told one line per turn;
 - `render.py`: the table, a hand, the scores, in 80 columns;
 - `prompt.py`: each Decision as numbered choices and shortcuts, and replies read;
-- `save.py`: saved matches (edition, players, seed and the answers: replayed);
+- `save.py`: saved matches (edition, players, seed and the answers: replayed), with a
+  fingerprint of the edition and rules, written atomically;
+- `save_shape.py`: the shape a save must have, each problem placed in its JSON;
 - `session.py`: the game loop, hot-seat hand-overs, quitting and saving;
 - `commands.py`: `unodsl play` and `unodsl resume`.
 """

@@ -24,6 +24,8 @@ from .save import PlaySettings
 @click.option("--save", "save", metavar="FILE", type=click.Path(dir_okay=False),
               help="Keep the match in FILE, rewritten after every answer; `unodsl resume FILE` "
                    "continues it.")
+@click.option("--overwrite", is_flag=True,
+              help="Let --save replace a file that is not a save of this match.")
 @click.option("--no-color", "--no-colour", "no_color", is_flag=True,
               help="No colours (also when NO_COLOR is set or the output is not a terminal).")
 @click.option("--birthday", "birthdays", metavar="MM-DD", multiple=True,
@@ -32,7 +34,7 @@ from .save import PlaySettings
 @click.option("--setup", metavar="FILE", type=click.Path(exists=True, dir_okay=False),
               help="Start from a stacked table: a scenario file's setup: (docs/scenarios.md).")
 def play_command(edition: str, players: str, rules: tuple[str, ...], settings: tuple[str, ...],
-                 seed: str | None, target: int | None, save: str | None, no_color: bool,
+                 seed: str | None, target: int | None, save: str | None, overwrite: bool, no_color: bool,
                  birthdays: tuple[str, ...], setup: str | None) -> None:
     """Play EDITION at the terminal, against bots or with friends at one keyboard.
 
@@ -45,15 +47,23 @@ def play_command(edition: str, players: str, rules: tuple[str, ...], settings: t
     days = [day.strip() for entry in birthdays for day in entry.split(",") if day.strip()]
     asked = PlaySettings(edition=edition, players=players, rules=list(rules),
                          settings=parse_settings(settings, "--set"), seed=seed, target=target,
-                         birthdays=days or None, setup=read_setup(setup) if setup else None, save=save)
+                         birthdays=days or None, setup=read_setup(setup) if setup else None, save=save,
+                         overwrite=overwrite)
     raise SystemExit(play(asked, no_color=no_color))
 
 
 @click.command("resume")
 @click.argument("file", metavar="FILE", type=click.Path(exists=True, dir_okay=False))
+@click.option("--replay-anyway", is_flag=True,
+              help="Replay the answers even if the edition, house rules or settings changed since "
+                   "the save was written (the match may then differ, or not replay).")
 @click.option("--no-color", "--no-colour", "no_color", is_flag=True, help="No colours.")
-def resume_command(file: str, no_color: bool) -> None:
-    """Continue a match saved by `unodsl play --save FILE`, exactly where it stopped."""
+def resume_command(file: str, replay_anyway: bool, no_color: bool) -> None:
+    """Continue a match saved by `unodsl play --save FILE`, exactly where it stopped.
+
+    A damaged save, or one whose edition or rules changed since, is refused
+    (exit status 1) and left as it was.
+    """
     from .session import resume
 
-    raise SystemExit(resume(file, no_color=no_color))
+    raise SystemExit(resume(file, no_color=no_color, replay_anyway=replay_anyway))

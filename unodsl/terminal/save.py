@@ -3,36 +3,52 @@
 A match is a function of its edition, rules, players, seed and the answers the
 people gave (bots answer the same way again for the same seed): the save holds
 those, not the state. `resume` rebuilds the Match and feeds the answers back.
-The file is rewritten after every answer, atomically (a temporary file in the
-same folder, then renamed over the old one), so a crash or Ctrl-C never leaves
-half a save.
 
-    {"format": "unodsl-match", "version": 1, "edition": "classic", "rules": [],
-     "players": ["you", "greedy"], "seed": "7", "target": 500, "birthdays": null,
-     "setup": null, "answers": [{"card": 12, "label": "red 7"}, "green", true, ...],
-     "finished": false}
+    {"format": "unodsl-match", "version": 2, "unodsl": "0.1.0",
+     "fingerprint": {"edition": SHA256, "rules": SHA256, "settings": SHA256},
+     "edition": "classic", "rules": [], "settings": {}, "players": "you,greedy",
+     "seed": "7", "target": null, "birthdays": null, "setup": null,
+     "answers": [{"card": 12, "label": "red 7"}, "green", true, ...], "finished": false}
+
+Files are named relative to the save's folder (`"my.yaml"`, `"@rules/joke.yaml"`)
+and must lie in its folder tree, so that a save and its files move together and a
+save cannot name a file elsewhere; a built-in edition or rule is named as such.
+The fingerprint is a digest of the edition's text (with every base it builds on),
+of the house rules' texts and of the settings: `resume` refuses a save whose
+edition or rules changed since (the same answers would make another game).
 
 Answers: a card is `{"card": uid}` (its label is kept for people reading the
 file), DRAW/KEEP/PASS `{"marker": NAME}`, using a table card
 `{"use": uid, "target": seat}`; colours, seats, yes/no, answers to questions
 and rule scripts are themselves.
+
+The file is only ever replaced whole, atomically (a temporary file in the same
+folder, then renamed over the old one), keeping the old file's permissions.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import stat
 import tempfile
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import __version__
+from ..edition.inherit import Source, source_of
+from ..edition.rules import rule_sources
+from ..edition.yamlsrc import load_yaml_file
 from ..engine.decisions import DRAW, KEEP, PASS, TableUse
 from ..engine.setup import Setup
-from ..errors import UnoError
-from ..resources import edition_path
+from ..errors import EditionError, UnoError
+from ..resources import edition_names, edition_path
+from . import save_shape
+from .save_shape import FINGERPRINT_PARTS, FORMAT, VERSION, Located
 
-FORMAT = "unodsl-match"
-VERSION = 1
 MARKERS = {"DRAW": DRAW, "KEEP": KEEP, "PASS": PASS}
+MAX_BYTES = 16 * 1024 * 1024  # a long match's save is well under 1 MiB
+PLACE_HINT = "keep the save beside the edition and rule files, or in a folder above them"
 
 
 @dataclass
@@ -49,20 +65,96 @@ class PlaySettings:
     setup: dict | None = None  # a stacked first round: unodsl.engine.setup.Setup's fields
     save: str | None = None  # the file to keep the match in
     answers: list = field(default_factory=list)  # encoded answers to replay (resume)
+    overwrite: bool = False  # play: --save may replace a file that is not this match's save
 
     def setup_object(self) -> Setup | None:
         return Setup(**self.setup) if self.setup is not None else None
 
 
-def portable(settings: PlaySettings) -> PlaySettings:
-    """The settings with paths made absolute, so a save resumes from any folder."""
+# ---- files named relative to the save
+
+def _names_a_path(spec: str) -> bool:
+    """How a save tells a file from a built-in name: a path has a folder or a YAML suffix."""
+    return "/" in spec or "\\" in spec or spec.endswith((".yaml", ".yml"))
+
+
+def _relative(path: Path, folder: Path, what: str, save: str) -> str:
+    real = path.resolve()
+    if not real.is_relative_to(folder):
+        raise UnoError(f"{what} {path} is outside the folder of the save {save} ({folder}): a save "
+                       f"names its files relative to itself; {PLACE_HINT}")
+    name = real.relative_to(folder).as_posix()
+    return name if _names_a_path(name) else f"./{name}"
+
+
+def stored_files(settings: PlaySettings) -> tuple[str, list[str]]:
+    """The edition and rules as the save names them: built-in names, or paths relative
+    to the save's folder (UnoError for a file outside its folder tree)."""
+    folder = Path(os.path.realpath(settings.save)).parent
     edition = settings.edition
-    path = edition_path(edition)
-    if Path(edition).suffix in (".yaml", ".yml") or Path(edition).exists():
-        edition = str(path.resolve())
-    rules = [f"@{Path(r[1:]).resolve()}" if r.startswith("@") and Path(r[1:]).exists() else r
-             for r in settings.rules]
-    return PlaySettings(**{**vars(settings), "edition": edition, "rules": rules})
+    if edition_path(edition) == Path(edition):  # a file, not a built-in name
+        edition = _relative(Path(edition), folder, "the edition file", settings.save)
+    rules = [f"@{_relative(Path(rule[1:]), folder, 'the rule file', settings.save)}"
+             if rule.startswith("@") and Path(rule[1:]).exists() else rule
+             for rule in settings.rules]
+    return edition, rules
+
+
+def _resolve(save: Located, path: tuple, spec: str, what: str) -> str:
+    """A file the save names, as a path to open (EditionError if outside its folder tree)."""
+    folder = Path(os.path.realpath(save.filename)).parent
+    real = (folder / spec).resolve()
+    if not real.is_relative_to(folder):
+        raise save.fail(path, f"{what} '{spec}' is outside the save's folder ({folder})",
+                        "a save names only files in its own folder tree")
+    return str(real)
+
+
+def _edition_spec(save: Located) -> str:
+    name = save.data["edition"]
+    if _names_a_path(name):
+        return _resolve(save, ("edition",), name, "the edition file")
+    if name not in edition_names():
+        raise save.fail(("edition",), f"no built-in edition named '{name}'",
+                        "a file is named by a path ending in .yaml, relative to the save")
+    return name
+
+
+def _rule_specs(save: Located) -> list[str]:
+    return [f"@{_resolve(save, ('rules', index), rule[1:], 'the rule file')}"
+            if rule.startswith("@") and _names_a_path(rule[1:]) else rule
+            for index, rule in enumerate(save.data["rules"])]
+
+
+# ---- the fingerprint: what the answers were given against
+
+def fingerprint(settings: PlaySettings) -> dict[str, str]:
+    """A digest of the edition's texts (the file and every base), the house rules' texts
+    and the settings: if one changes, the same answers make another game."""
+    path = edition_path(settings.edition)
+    doc = load_yaml_file(path)
+    editions = [d.text for d in (source_of(doc) if isinstance(doc.data, dict) else Source(doc)).docs()]
+    rules = [source.doc.text if source.doc is not None else source.text
+             for source in rule_sources(list(settings.rules))]
+    values = [json.dumps(settings.settings or {}, sort_keys=True, ensure_ascii=False)]
+    return {"edition": _digest(editions), "rules": _digest(rules), "settings": _digest(values)}
+
+
+def _digest(texts: list[str]) -> str:
+    digest = hashlib.sha256()
+    for text in texts:
+        data = text.encode("utf-8")
+        digest.update(len(data).to_bytes(8, "big") + data)
+    return digest.hexdigest()
+
+
+def header(settings: PlaySettings, seed) -> dict:
+    """Everything a save holds but the answers: what makes the match this match."""
+    edition, rules = stored_files(settings)
+    return {"format": FORMAT, "version": VERSION, "unodsl": __version__,
+            "fingerprint": fingerprint(settings), "edition": edition, "rules": rules,
+            "settings": dict(settings.settings or {}), "players": settings.players, "seed": seed,
+            "target": settings.target, "birthdays": settings.birthdays, "setup": settings.setup}
 
 
 def encode(option):
@@ -96,15 +188,16 @@ def _card(cards, uid):
     return cards[uid]
 
 
-def write(path: str, settings: PlaySettings, answers: list, finished: bool, seed) -> None:
-    """Write the save atomically."""
-    data = {"format": FORMAT, "version": VERSION, **asdict(settings)}
-    data.pop("save")
-    data.update(seed=seed, answers=[encode(a) for a in answers], finished=finished)
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+# ---- writing: whole, atomically, never over what is not this match's save
+
+def write(path: str, head: dict, answers: list, finished: bool) -> None:
+    """Replace the save with the match so far, atomically, keeping the file's permissions."""
+    data = {**head, "answers": [encode(a) for a in answers], "finished": finished}
+    target = Path(os.path.realpath(path))  # through a link: the file it names is replaced
+    mode = _mode_for(target)
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as stream:
             json.dump(data, stream, ensure_ascii=False, indent=1)
             stream.write("\n")
@@ -114,26 +207,121 @@ def write(path: str, settings: PlaySettings, answers: list, finished: bool, seed
         raise
 
 
-def read(path: str) -> PlaySettings:
-    """The settings and answers of a save file (UnoError if it is not one)."""
+def _mode_for(target: Path) -> int:
+    """The permissions of the file replaced; of a new file, what open() would give."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        status = target.stat()
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+    if not stat.S_ISREG(status.st_mode):
+        raise UnoError(f"the save {target} is not a regular file")
+    return stat.S_IMODE(status.st_mode)
+
+
+MATCH_KEYS = ("fingerprint", "edition", "rules", "settings", "players", "seed", "target", "birthdays", "setup")
+
+
+def check_target(path: str, head: dict, overwrite: bool) -> None:
+    """`play --save PATH`: refuse a path that is not a regular file, and (unless
+    `overwrite`) a file that is not a save of this same match with nothing to lose."""
+    try:
+        status = os.stat(path)
+    except FileNotFoundError:
+        if os.path.lexists(path):
+            raise UnoError(f"the save {path} is a link to nothing: give the path of a file") from None
+        return
+    except OSError as error:
+        raise UnoError(f"cannot use the save {path}: {error.strerror or error}") from None
+    if not stat.S_ISREG(status.st_mode):
+        raise UnoError(f"the save {path} exists and is not a regular file (a folder, a device or a pipe): "
+                       "give the path of a file")
+    if overwrite:
+        return
+    reason = _why_not_ours(path, head)
+    if reason:
+        raise UnoError(f"{path} exists and {reason}: choose another file, or pass --overwrite to replace it")
+
+
+def _why_not_ours(path: str, head: dict) -> str | None:
+    """Why the file at `path` may not be replaced by the start of this match (None: it may)."""
+    try:
+        with open(path, "rb") as stream:
+            data = json.loads(stream.read(MAX_BYTES + 1).decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return "is not a saved match"
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return "is not a saved match"
+    if data.get("version") != VERSION or any(data.get(key) != head[key] for key in MATCH_KEYS):
+        return "is the save of another match"
+    if data.get("answers") and data.get("finished") is not True:
+        return (f"holds this match in progress ({len(data['answers'])} answers): "
+                f"`unodsl resume {path}` continues it")
+    return None
+
+
+# ---- reading: the whole shape checked, the files found, the fingerprint compared
+
+@dataclass
+class Saved:
+    """A save file read and checked: what to play, and where its values are in the file."""
+
+    settings: PlaySettings
+    located: Located
+
+
+def read(path: str) -> Saved:
+    """A save file, checked key by key (EditionError, each problem placed in the file)."""
+    located = save_shape.parse(path, _text_of(path))
+    save_shape.check(located)
+    data = located.data
+    settings = PlaySettings(edition=_edition_spec(located), players=data["players"], rules=_rule_specs(located),
+                            settings=data["settings"], seed=data["seed"], target=data["target"],
+                            birthdays=data["birthdays"], setup=data["setup"], save=path,
+                            answers=data["answers"])
+    return Saved(settings, located)
+
+
+def _text_of(path: str) -> str:
+    try:
+        status = os.stat(path)
+        if not stat.S_ISREG(status.st_mode):
+            raise UnoError(f"{path} is not a regular file, so not a saved match")
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_BYTES + 1)
     except OSError as error:
         raise UnoError(f"cannot read {path}: {error.strerror or error}") from None
-    except (ValueError, UnicodeDecodeError) as error:
-        raise UnoError(f"{path} is not a saved match (not JSON: {error})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise UnoError(f"{path} is not a saved match of unodsl play")
-    if data.get("version") != VERSION:
-        raise UnoError(f"{path} is a save of version {data.get('version')}; this unodsl reads version {VERSION}")
-    known = {name for name in PlaySettings.__dataclass_fields__}
+    if len(raw) > MAX_BYTES:
+        raise UnoError(f"{path} is too big for a saved match (more than {MAX_BYTES} bytes)")
     try:
-        values = {key: data[key] for key in known if key in data and key != "save"}
-        settings = PlaySettings(**values)
-    except TypeError as error:
-        raise UnoError(f"{path} is not a complete save: {error}") from None
-    if not isinstance(settings.answers, list) or not isinstance(settings.rules, list) \
-            or not isinstance(settings.settings, dict):
-        raise UnoError(f"{path} is damaged: answers and rules must be lists, settings a mapping")
-    settings.save = path
-    return settings
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UnoError(f"{path} is not a saved match (not UTF-8 text: byte {error.start})") from None
+
+
+def check_writable(path: str) -> None:
+    """Refuse to resume a match whose save could not be kept (checked before playing)."""
+    folder = Path(os.path.realpath(path)).parent
+    if not os.access(folder, os.W_OK):
+        raise UnoError(f"cannot resume {path}: its folder {folder} is not writable, so the match "
+                       "could not be kept")
+
+
+CHANGED = {"edition": "the edition changed (its file, or a base it builds on)",
+           "rules": "the house rules changed (a --rule script or rule file)",
+           "settings": "the settings were edited in the save"}
+
+
+def check_unchanged(saved: Saved, replay_anyway: bool) -> None:
+    """Refuse a save whose edition, rules or settings changed since it was written
+    (the same answers would play another game), unless told to replay anyway."""
+    now = fingerprint(saved.settings)
+    then = saved.located.data["fingerprint"]
+    changed = [part for part in FINGERPRINT_PARTS if now[part] != then[part]]
+    if changed and not replay_anyway:
+        raise EditionError([saved.located.problem(("fingerprint", part), f"{CHANGED[part]} since the save was "
+                                                  "written: its answers may not make the same match",
+                                                  f"`unodsl resume --replay-anyway {saved.settings.save}` "
+                                                  "replays them all the same")
+                            for part in changed])

@@ -20,16 +20,18 @@ from __future__ import annotations
 
 import shutil
 import sys
-from dataclasses import fields
+from contextlib import contextmanager
+from dataclasses import fields, replace
 
 import yaml
 
+from .. import __version__
 from ..edition.loader import load_edition
 from ..engine.decisions import CALL_UNO, DISCARD, PLAY_DRAWN, TOP_CARD, TURN
 from ..engine.match import Match
 from ..engine.modes import birthday_dealer
 from ..engine.setup import Setup
-from ..errors import IllegalMove, UnoError
+from ..errors import EditionError, IllegalMove, UnoError
 from . import save as saves
 from .narrate import Narrator, wrap
 from .prompt import EXPLAIN, COMMANDS, Command, Pick, Refusal, Script, build_menu, parse
@@ -123,22 +125,68 @@ def read_setup(path: str) -> dict:
             for key, value in data.items()}
 
 
+class SettingError(UnoError):
+    """A mistake in one of the match's settings, naming which (`players`, `setup`...),
+    so that resume can place it in the save file."""
+
+    def __init__(self, key: str, message: str):
+        super().__init__(message)
+        self.key = key
+
+
+class ReplayError(UnoError):
+    """An answer of a save that does not fit the match replayed (index: 0-based)."""
+
+    def __init__(self, index: int | None, message: str):
+        super().__init__(message)
+        self.index = index
+
+
+@contextmanager
+def _blame(key: str):
+    try:
+        yield
+    except SettingError:
+        raise
+    except UnoError as error:
+        if isinstance(error, EditionError):
+            raise
+        raise SettingError(key, str(error)) from None
+
+
+def _check_setup_colour(setup: dict | None, edition) -> None:
+    colour = (setup or {}).get("colour")
+    if colour is not None and colour not in edition.colours:
+        raise UnoError(f"the setup's colour '{colour}' is not a colour of {edition.name} "
+                       f"({', '.join(edition.colours)})")
+
+
 class Session:
-    def __init__(self, settings: PlaySettings, console: Console, replay: bool = False):
+    def __init__(self, settings: PlaySettings, console: Console, replay: bool = False,
+                 finished: bool = False):
+        """`replay`: the settings' answers are replayed first (resume), and must end the
+        match exactly when `finished` says."""
         self.settings = settings
         self.console = console
-        self.seats = parse_players(settings.players)
+        with _blame("players"):
+            self.seats = parse_players(settings.players)
         edition = load_edition(settings.edition, rules=list(settings.rules), settings=settings.settings or None)
         self.edition = edition
         if settings.birthdays:
-            if len(settings.birthdays) != len(self.seats):
-                raise UnoError(f"{len(settings.birthdays)} birthdays given for {len(self.seats)} players: "
-                               "give one per seat, in seat order")
-            birthday_dealer(settings.birthdays)  # checks MM-DD
+            with _blame("birthdays"):
+                if len(settings.birthdays) != len(self.seats):
+                    raise UnoError(f"{len(settings.birthdays)} birthdays given for {len(self.seats)} players: "
+                                   "give one per seat, in seat order")
+                birthday_dealer(settings.birthdays)  # checks MM-DD
         agents = [seat.agent for seat in self.seats]
-        self.match = Match(edition, players=len(self.seats), agents=agents, seed=settings.seed,
-                           target=settings.target, birthdays=settings.birthdays,
-                           setup=settings.setup_object())
+        with _blame("setup" if settings.setup is not None else "players"):
+            _check_setup_colour(settings.setup, edition)
+            self.match = Match(edition, players=len(self.seats), agents=agents, seed=settings.seed,
+                               target=settings.target, birthdays=settings.birthdays,
+                               setup=settings.setup_object())
+        # What the save holds besides the answers (checked now: a save that cannot be
+        # written, or may not be, stops us before the game starts).
+        self.head = saves.header(settings, self.match.seed) if settings.save else None
         self.names = [seat.name for seat in self.seats]
         self.humans = [i for i, seat in enumerate(self.seats) if seat.human]
         self.style = Style(console.colour, edition.colours, edition.display_colours)
@@ -151,8 +199,13 @@ class Session:
         self.fresh = True  # the next prompt shows the whole table
         self.uno_next = False  # `3 uno`: answer the coming UNO call with yes
         self.resumed: int | None = None  # answers replayed from a save
+        self.written: tuple | None = None  # (answers, finished) last written to the save
+        self.notice: str | None = None  # said under the header (resume: an older unodsl's save)
         if replay:
-            self._replay(settings.answers)
+            self._replay(settings.answers, finished)
+            self.written = (len(settings.answers), finished)  # the save holds this already
+        elif settings.save:
+            saves.check_target(settings.save, self.head, settings.overwrite)
 
     # ---- the match
 
@@ -191,22 +244,28 @@ class Session:
         seats = ", ".join(f"{seat.name} ({seat.agent or 'at the keyboard'})" for seat in self.seats)
         self.say(f"Seats in playing order: {seats}.")
         self.say(f"Seed {match.seed}. Type ? at any prompt for help.")
+        if self.notice:
+            self.say(self.notice)
         if self.resumed is not None:
             self.say(f"Resumed from {self.settings.save}: {_count(self.resumed, 'answer')} replayed, "
                      f"round {len(match.results) + (0 if match.finished else 1)}.")
         if len(self.humans) > 1:
             self.say("Hot seat: the keyboard goes round; each player's hand is shown only to them.")
 
-    def _replay(self, answers: list) -> None:
-        for number, value in enumerate(answers, 1):
+    def _replay(self, answers: list, finished: bool) -> None:
+        for index, value in enumerate(answers):
             if self.match.finished or self.match.decision is None:
-                raise UnoError(f"the save has {len(answers)} answers, but the match ends after "
-                               f"{number - 1}: was the edition changed since?")
+                raise ReplayError(index, f"the save has {len(answers)} answers, but the match ends after "
+                                         f"{index}")
             try:
                 self.match.answer(saves.decode(value, self.edition))
             except IllegalMove as error:
-                raise UnoError(f"answer {number} of the save is refused now ({error}): "
-                               "was the edition changed since?") from None
+                raise ReplayError(index, f"answer {index + 1} of the save is refused now ({error})") from None
+            except UnoError as error:
+                raise ReplayError(index, f"answer {index + 1} of the save: {error}") from None
+        if self.match.finished != finished:
+            raise ReplayError(None, f"the save says the match is {'over' if finished else 'not over'}, "
+                                    f"but its answers leave it {'over' if self.match.finished else 'going on'}")
         # What was told before the save is not told again: the story goes on from
         # the start of the round in play, and ended rounds' scores are in the table.
         log = self.match.log
@@ -218,13 +277,16 @@ class Session:
         self.resumed = len(answers)
 
     def _save(self) -> None:
-        if self.settings.save:
-            try:
-                saves.write(self.settings.save, saves.portable(self.settings), self.match.answers,
-                            self.match.finished, self.match.seed)
-            except OSError as error:
-                raise UnoError(f"cannot write the save {self.settings.save}: "
-                               f"{error.strerror or error}") from None
+        """Write the match to the save, if it has changed since the last write."""
+        state = (len(self.match.answers), self.match.finished)
+        if not self.settings.save or state == self.written:
+            return
+        try:
+            saves.write(self.settings.save, self.head, self.match.answers, self.match.finished)
+        except OSError as error:
+            raise UnoError(f"cannot write the save {self.settings.save}: "
+                           f"{error.strerror or error}") from None
+        self.written = state
 
     # ---- between rounds
 
@@ -423,9 +485,7 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def play(settings: PlaySettings, stdin=None, stdout=None, no_color: bool = False,
-         replay: bool = False) -> int:
-    """Play (or, with `replay`, resume) a match at the terminal; returns the exit status."""
+def _console(stdin, stdout, no_color: bool) -> Console:
     stdin = stdin if stdin is not None else sys.stdin
     stdout = stdout if stdout is not None else sys.stdout
     console = Console(stdin, stdout, use_colour(stdout, no_color))
@@ -434,9 +494,45 @@ def play(settings: PlaySettings, stdin=None, stdout=None, no_color: bool = False
             import readline  # noqa: F401  (line editing for input())
         except ImportError:  # pragma: no cover - not on every platform
             pass
-    return Session(settings, console, replay=replay).run()
+    return console
 
 
-def resume(path: str, stdin=None, stdout=None, no_color: bool = False) -> int:
-    settings = saves.read(path)
-    return play(settings, stdin, stdout, no_color=no_color, replay=True)
+def play(settings: PlaySettings, stdin=None, stdout=None, no_color: bool = False) -> int:
+    """Play a match at the terminal; returns the exit status."""
+    return Session(settings, _console(stdin, stdout, no_color)).run()
+
+
+def resume(path: str, stdin=None, stdout=None, no_color: bool = False, replay_anyway: bool = False) -> int:
+    """Continue the match saved in `path`. A save that is damaged, whose edition, rules or
+    settings changed (unless `replay_anyway`), or whose answers do not replay is refused
+    with its place in the file (EditionError), and the file is left as it was."""
+    saved = saves.read(path)
+    saves.check_unchanged(saved, replay_anyway)
+    saves.check_writable(path)
+    located, data = saved.located, saved.located.data
+    try:
+        session = Session(saved.settings, _console(stdin, stdout, no_color), replay=True,
+                          finished=data["finished"])
+    except ReplayError as error:
+        raise located.fail(("answers", error.index) if error.index is not None else ("finished",),
+                           str(error), "was the save edited, or written by another unodsl?") from None
+    except SettingError as error:
+        raise located.fail((error.key,), str(error)) from None
+    except EditionError as error:
+        raise EditionError([_placed_in_save(located, problem) for problem in error.problems]) from None
+    if data["unodsl"] != __version__:
+        session.notice = (f"This match was saved by unodsl {data['unodsl']}; this is unodsl {__version__}. "
+                          "Its answers replayed, so it goes on.")
+    return session.run()
+
+
+def _placed_in_save(located, problem):
+    """A problem of a setting or a rule script the save holds, placed at it in the save
+    (the loader places it on the command line, `--set NAME=VALUE` or `--rule N`,
+    where `play` took it from)."""
+    where = problem.span.file
+    if where.startswith("--set "):
+        return replace(problem, span=located.span(("settings", where[len("--set "):].split("=", 1)[0])))
+    if where.startswith("--rule ") and where[len("--rule "):].isdigit():
+        return replace(problem, span=located.span(("rules", int(where[len("--rule "):]) - 1)))
+    return problem
