@@ -6,23 +6,24 @@ import contextlib
 import sys
 
 import click
-import yaml
 
 from .agents import AGENTS
 from .parallel import BACKENDS, default_workers, ray_workers
 
 
 def parse_settings(pairs: tuple[str, ...], option: str) -> dict:
-    """{"hand_size": 5} from ("hand_size=5",); values are read as YAML (5, true, penalty)."""
+    """{"hand_size": "5"} from ("hand_size=5",), for every command taking --set.
+
+    Values stay text here: the edition loader reads each as its setting's type
+    (a whole number, true/false, a choice), which only the edition knows for its own
+    settings, and places a wrong one at `--set NAME=VALUE`.
+    """
     found = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint=option)
-        try:
-            found[key.strip()] = yaml.safe_load(value) if value.strip() else ""
-        except yaml.YAMLError:
-            found[key.strip()] = value
+        found[key.strip()] = value.strip()
     return found
 
 

@@ -48,15 +48,76 @@ def check_schema(doc: YamlDoc, against: dict | None = None) -> list[Problem]:
     return sorted(problems, key=lambda p: (p.span.line, p.span.column, p.message))
 
 
-def check_setting(name: str, value: Any, where: Span) -> list[Problem]:
-    """A setting given apart from the file (`--set NAME=VALUE`), against the schema."""
-    settings = schema()["$defs"]["settings"]
-    against = settings["properties"].get(name, settings["additionalProperties"])
+def check_setting(name: str, value: Any, where: Span, own: dict | None = None) -> list[Problem]:
+    """A setting given apart from the file (`--set NAME=VALUE`), against the schema,
+    or, for an edition's own setting, against the type of its value in `own`."""
+    against = setting_schema(name, own or {})
     problems = []
     for error in Draft202012Validator(against).iter_errors(value):
         message, hint = _wording(error)
         problems.append(Problem(where, f"settings.{name}: {message}", hint=hint or against.get("description")))
     return problems
+
+
+_BOOLEAN_WORDS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
+_INTEGER = re.compile(r"^[+-]?[0-9]+$")
+_MAX_SETTING_DIGITS = 18  # a whole number of settings is a hand size or a score: no 10**4300 parsing
+
+
+def setting_schema(name: str, own: dict) -> dict:
+    """What a setting may be: the schema's word for a known one; for an edition's own
+    setting, the type of the value the edition gives it (so `stacking: false` is boolean)."""
+    settings = schema()["$defs"]["settings"]
+    if name in settings["properties"]:
+        return settings["properties"][name]
+    default = own.get(name)
+    for python_type, json_type in ((bool, "boolean"), (int, "integer"), (str, "string")):
+        if isinstance(default, python_type):
+            return {"type": json_type,
+                    "description": f"An edition's own setting, which the edition gives as {_describe(default)}."}
+    return settings["additionalProperties"]
+
+
+_NOT_ONE_VALUE = "settings.{name}: --set gives one value (a number, true/false or a text), not a list or a mapping"
+_IN_A_FILE = "write it in an edition file (`base: ...` and `settings: {name}: ...`)"
+
+
+def is_one_value(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def nested_settings(settings: dict) -> list[Problem]:
+    """Settings given apart from the file whose value is not one value (it could not
+    even name a loaded edition: a list or a mapping is unhashable)."""
+    return [Problem(Span(f"--set {name}={value}", 1, 1), _NOT_ONE_VALUE.format(name=name),
+                    hint=_IN_A_FILE.format(name=name))
+            for name, value in settings.items() if not is_one_value(value)]
+
+
+def read_setting(name: str, value: Any, own: dict) -> tuple[Any, str | None, str | None]:
+    """A setting's value as its type says: `--set` gives text, read as a true/false
+    word or a whole number where the setting is one. (value, error, hint)."""
+    against = setting_schema(name, own)
+    kinds = against.get("type", "string" if "enum" in against else "object")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    if kinds == ["object"]:
+        return value, f"settings.{name} is a mapping: --set cannot replace it", _IN_A_FILE.format(name=name)
+    if not is_one_value(value):
+        return value, _NOT_ONE_VALUE.format(name=name), _IN_A_FILE.format(name=name)
+    if not isinstance(value, str) or "string" in kinds and len(kinds) == 1:
+        return value, None, None
+    word = value.strip()
+    if "boolean" in kinds and word.lower() in _BOOLEAN_WORDS:
+        return _BOOLEAN_WORDS[word.lower()], None, None
+    if "integer" in kinds and _INTEGER.match(word) and len(word.lstrip("+-")) <= _MAX_SETTING_DIGITS:
+        return int(word), None, None
+    if "string" in kinds:
+        return value, None, None
+    if "boolean" in kinds:
+        return value, f"settings.{name}: expected true or false, got the text {json.dumps(word)}", (
+            _did_you_mean(word.lower(), _BOOLEAN_WORDS) or "write true or false (or yes/no, on/off)")
+    return value, (f"settings.{name}: expected a whole number (at most {_MAX_SETTING_DIGITS} digits), "
+                   f"got the text {json.dumps(word)}"), against.get("description")
 
 
 def render_path(path: Iterable) -> str:
