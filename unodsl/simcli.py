@@ -8,7 +8,7 @@ import sys
 import click
 
 from .agents import AGENTS
-from .parallel import BACKENDS, default_workers, ray_workers
+from .parallel import BACKENDS, default_workers, ray_workers, worker_limit
 
 
 def parse_settings(pairs: tuple[str, ...], option: str) -> dict:
@@ -28,9 +28,12 @@ def parse_settings(pairs: tuple[str, ...], option: str) -> dict:
 
 
 def _workers(workers: int | None, backend: str, games: int) -> int:
-    if workers is not None:
-        return workers
-    return ray_workers() if backend == "ray" else default_workers(games)
+    if workers is None:
+        return ray_workers() if backend == "ray" else default_workers(games)
+    allowed, reason = worker_limit(workers, games, backend)
+    if reason is not None:
+        click.echo(f"--workers {workers}: playing with {allowed} ({reason})", err=True)
+    return allowed
 
 
 @contextlib.contextmanager
