@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .errors import UnoError
+from .limits import MAX_WORKERS
 
 if TYPE_CHECKING:
     from .tally import GameTally
@@ -85,7 +86,6 @@ def default_workers(games: int) -> int:
     return max(1, min(available_cores(), games // GAMES_PER_WORKER))
 
 
-MAX_WORKERS = 256  # processes or Ray tasks at once, whatever the cluster: beyond, starting them is the work
 CHUNK_GAMES = 100  # games per chunk at most: what a worker plays (and holds) at a time
 
 

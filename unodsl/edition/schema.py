@@ -17,6 +17,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from unodsl.edition.yamlsrc import YamlDoc
 from unodsl.errors import Problem, Span
+from unodsl.limits import MAX_SETTING_DIGITS
 from unodsl.resources import data_dir
 
 SCHEMA_FILE = "edition.schema.json"
@@ -61,7 +62,6 @@ def check_setting(name: str, value: Any, where: Span, own: dict | None = None) -
 
 _BOOLEAN_WORDS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
-_MAX_SETTING_DIGITS = 18  # a whole number of settings is a hand size or a score: no 10**4300 parsing
 
 
 def setting_schema(name: str, own: dict) -> dict:
@@ -109,14 +109,14 @@ def read_setting(name: str, value: Any, own: dict) -> tuple[Any, str | None, str
     word = value.strip()
     if "boolean" in kinds and word.lower() in _BOOLEAN_WORDS:
         return _BOOLEAN_WORDS[word.lower()], None, None
-    if "integer" in kinds and _INTEGER.match(word) and len(word.lstrip("+-")) <= _MAX_SETTING_DIGITS:
+    if "integer" in kinds and _INTEGER.match(word) and len(word.lstrip("+-")) <= MAX_SETTING_DIGITS:
         return int(word), None, None
     if "string" in kinds:
         return value, None, None
     if "boolean" in kinds:
         return value, f"settings.{name}: expected true or false, got the text {json.dumps(word)}", (
             _did_you_mean(word.lower(), _BOOLEAN_WORDS) or "write true or false (or yes/no, on/off)")
-    return value, (f"settings.{name}: expected a whole number (at most {_MAX_SETTING_DIGITS} digits), "
+    return value, (f"settings.{name}: expected a whole number (at most {MAX_SETTING_DIGITS} digits), "
                    f"got the text {json.dumps(word)}"), against.get("description")
 
 
