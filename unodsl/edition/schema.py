@@ -94,6 +94,16 @@ def nested_settings(settings: dict) -> list[Problem]:
             for name, value in settings.items() if not is_one_value(value)]
 
 
+def read_known_setting(name: str, text: str) -> Any:
+    """`--set` text read as its type where the schema alone knows it (hand_size=5 -> 5),
+    so that what is kept (a save) is typed; anything else stays text, read when the
+    edition is loaded (an edition's own setting has the type of its value there)."""
+    if name not in schema()["$defs"]["settings"]["properties"]:
+        return text
+    value, error, _ = read_setting(name, text, {})
+    return text if error else value
+
+
 def read_setting(name: str, value: Any, own: dict) -> tuple[Any, str | None, str | None]:
     """A setting's value as its type says: `--set` gives text, read as a true/false
     word or a whole number where the setting is one. (value, error, hint)."""
