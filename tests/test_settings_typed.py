@@ -74,3 +74,11 @@ def test_an_own_setting_given_again_over_a_base_keeps_its_type(tmp_path):
                                     'got the text "flase"\n')
     path.write_text("name: Mine\nbase: classic\nsettings:\n  stacking: true\n  house: 3\n")
     assert run("validate", str(path)).exit_code == 0
+
+
+def test_settings_given_as_data_are_checked_by_the_schema():
+    """A scenario's `settings:` (or Python) may give a mapping where the setting is one."""
+    assert unodsl.load_edition("classic", settings={"players": {"min": 2, "max": 4}}).settings["players"] \
+        == {"min": 2, "max": 4}
+    with pytest.raises(unodsl.EditionError, match="settings.hand_size: expected a whole number, got a list"):
+        unodsl.load_edition("classic", settings={"hand_size": [1]})

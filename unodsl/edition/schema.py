@@ -110,12 +110,10 @@ def read_setting(name: str, value: Any, own: dict) -> tuple[Any, str | None, str
     against = setting_schema(name, own)
     kinds = against.get("type", "string" if "enum" in against else "object")
     kinds = kinds if isinstance(kinds, list) else [kinds]
-    if kinds == ["object"]:
+    if kinds == ["object"] and isinstance(value, str):
         return value, f"settings.{name} is a mapping: --set cannot replace it", _IN_A_FILE.format(name=name)
-    if not is_one_value(value):
-        return value, _NOT_ONE_VALUE.format(name=name), _IN_A_FILE.format(name=name)
     if not isinstance(value, str) or "string" in kinds and len(kinds) == 1:
-        return value, None, None
+        return value, None, None  # data (a scenario's settings:, Python): the schema checks it
     word = value.strip()
     if "boolean" in kinds and word.lower() in _BOOLEAN_WORDS:
         return _BOOLEAN_WORDS[word.lower()], None, None
