@@ -168,7 +168,7 @@ def test_one_and_two_workers_give_identical_statistics(monkeypatch):
 
 def test_games_are_cut_into_ranges_in_order():
     for games, workers in ((1, 1), (7, 2), (1000, 2), (12345, 64)):
-        ranges = chunks(games, workers)
+        ranges = list(chunks(games, workers))
         assert ranges[0][0] == 0 and ranges[-1][1] == games
         assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))
     side = make_side("classic", 2, "order", "random")

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import math
 import os
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .errors import UnoError
+from .limits import MAX_WORKERS
 
 if TYPE_CHECKING:
     from .tally import GameTally
@@ -84,25 +86,47 @@ def default_workers(games: int) -> int:
     return max(1, min(available_cores(), games // GAMES_PER_WORKER))
 
 
-def chunks(games: int, workers: int) -> list[tuple[int, int]]:
-    """Consecutive game ranges: about 8 per worker (so that they share the work out
-    evenly and the progress bar moves), of at most 100 games."""
-    size = max(1, min(100, math.ceil(games / (workers * 8))))
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+CHUNK_GAMES = 100  # games per chunk at most: what a worker plays (and holds) at a time
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """About 8 chunks per worker (so that they share the work out evenly and the
+    progress bar moves), of at most CHUNK_GAMES games."""
+    return max(1, min(CHUNK_GAMES, math.ceil(games / (workers * 8))))
+
+
+def chunks(games: int, workers: int) -> Iterator[tuple[int, int]]:
+    """Consecutive game ranges, made as they are asked for: a run of 10**12 games
+    holds one range at a time, not a list of them."""
+    size = chunk_size(games, workers)
+    return ((start, min(start + size, games)) for start in range(0, games, size))
+
+
+def worker_limit(workers: int, games: int, backend: str = "processes") -> tuple[int, str | None]:
+    """The workers a run may use, and why fewer than asked for (else None): no more
+    processes than cores, no more than the run has chunks, never more than MAX_WORKERS."""
+    limits = [(MAX_WORKERS, f"at most {MAX_WORKERS}")]
+    if backend == "processes":
+        limits.append((available_cores(), "the cores of this machine"))
+    limits.append((math.ceil(games / chunk_size(games, workers)), f"the chunks of {games} games"))
+    limit, reason = min(limits, key=lambda pair: pair[0])
+    return (workers, None) if workers <= limit else (max(1, limit), reason)
 
 
 def run_games(sides: tuple[Side, ...], games: int, workers: int = 1, backend: str = "processes",
               progress: Callable[[int], None] | None = None) -> Iterator[tuple[GameTally, ...]]:
     """Play games 0..games-1 of every side; yield each game's tallies, in game order.
 
-    `progress(n)` is called as every n more games are done.
+    Only a few chunks per worker are under way at a time, so that memory does not
+    grow with the number of games. `progress(n)` is called as every n more games are done.
     """
     if backend not in BACKENDS:
         raise UnoError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
     if workers < 1:
         raise UnoError(f"workers must be at least 1, not {workers}")
+    workers, _ = worker_limit(workers, games, backend)
     if backend == "ray":
-        results = _on_ray(tuple(s.for_workers() for s in sides), chunks(games, workers))
+        results = _on_ray(tuple(s.for_workers() for s in sides), chunks(games, workers), workers)
     elif workers == 1:
         results = (play_games(sides, start, stop) for start, stop in chunks(games, 1))
     else:
@@ -111,6 +135,18 @@ def run_games(sides: tuple[Side, ...], games: int, workers: int = 1, backend: st
         yield from chunk
         if progress is not None:
             progress(len(chunk))
+
+
+def _in_order(submit: Callable, ranges: Iterator[tuple[int, int]], window: int) -> Iterator:
+    """Each range's result, in order, with at most `window` ranges submitted and not
+    yet collected (Pool.imap and a list of Ray refs would take every range at once)."""
+    pending: deque = deque()
+    for start, stop in ranges:
+        pending.append(submit(start, stop))
+        if len(pending) >= window:
+            yield pending.popleft()()
+    while pending:
+        yield pending.popleft()()
 
 
 def _play_chunk(args) -> list[tuple[GameTally, ...]]:
@@ -131,10 +167,13 @@ def _on_processes(sides, ranges, workers: int):
     # unsafe with threads, and absent on Windows and macOS by default).
     context = multiprocessing.get_context("spawn")
     with context.Pool(workers, initializer=_worker_start) as pool:
-        yield from pool.imap(_play_chunk, [(sides, start, stop) for start, stop in ranges])
+        def submit(start, stop):
+            return pool.apply_async(_play_chunk, ((sides, start, stop),)).get
+
+        yield from _in_order(submit, ranges, 2 * workers)
 
 
-def _on_ray(sides, ranges):
+def _on_ray(sides, ranges, workers: int):
     try:
         import ray
     except ImportError:
@@ -144,9 +183,12 @@ def _on_ray(sides, ranges):
         # that cluster; otherwise it starts Ray on this machine alone.
         ray.init(log_to_driver=False, configure_logging=False)
     remote = ray.remote(play_games)
-    refs = [remote.remote(sides, start, stop) for start, stop in ranges]
-    for ref in refs:
-        yield ray.get(ref)
+
+    def submit(start, stop):
+        ref = remote.remote(sides, start, stop)
+        return lambda: ray.get(ref)
+
+    yield from _in_order(submit, ranges, 2 * workers)
 
 
 def ray_workers() -> int:

@@ -6,30 +6,37 @@ import contextlib
 import sys
 
 import click
-import yaml
 
 from .agents import AGENTS
-from .parallel import BACKENDS, default_workers, ray_workers
+from .parallel import BACKENDS, default_workers, ray_workers, worker_limit
 
 
 def parse_settings(pairs: tuple[str, ...], option: str) -> dict:
-    """{"hand_size": 5} from ("hand_size=5",); values are read as YAML (5, true, penalty)."""
+    """{"hand_size": 5} from ("hand_size=5",), for every command taking --set.
+
+    A setting the schema types is read as its type here; an edition's own
+    setting stays text, read by the edition loader as the type of its value in
+    the edition (only the edition knows it). The loader places a wrong value at
+    `--set NAME=VALUE`.
+    """
+    from .edition.schema import read_known_setting  # jsonschema: only when --set is given
+
     found = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint=option)
-        try:
-            found[key.strip()] = yaml.safe_load(value) if value.strip() else ""
-        except yaml.YAMLError:
-            found[key.strip()] = value
+        found[key.strip()] = read_known_setting(key.strip(), value.strip())
     return found
 
 
 def _workers(workers: int | None, backend: str, games: int) -> int:
-    if workers is not None:
-        return workers
-    return ray_workers() if backend == "ray" else default_workers(games)
+    if workers is None:
+        return ray_workers() if backend == "ray" else default_workers(games)
+    allowed, reason = worker_limit(workers, games, backend)
+    if reason is not None:
+        click.echo(f"--workers {workers}: playing with {allowed} ({reason})", err=True)
+    return allowed
 
 
 @contextlib.contextmanager

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 
 from .agents import AGENTS
 from .edition.model import Edition
-from .errors import UnoError
+from .edition.schema import nested_settings
+from .errors import EditionError, UnoError
 from .parallel import Side, load_side, run_games
 from .stats import Distribution, Interval, newcombe, wilson
 from .tally import GameTally, play_game, rule_labels
@@ -154,6 +155,9 @@ def make_side(edition: Edition | str, players: int, seed, agents, rules=None, se
         if rules or settings:
             raise UnoError("extra rules and settings are given to load_edition, not to an Edition already loaded")
         return Side("", players=players, agents=seats, seed=str(seed), loaded=edition)
+    nested = nested_settings(settings or {})
+    if nested:
+        raise EditionError(nested)
     return Side(edition, tuple(rules or ()), tuple(sorted((settings or {}).items())), players, seats, str(seed))
 
 

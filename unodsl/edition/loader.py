@@ -15,10 +15,10 @@ from ..lang.compile import Compiled, Vocabulary, compile_condition, compile_scri
 from ..lang.parse import parse_condition, parse_script
 from ..resources import edition_path, unknown_edition_hint
 from .checks import check_edition, reads_top
-from .inherit import Source, source_of
+from .inherit import Merged, Source, source_of
 from .rules import rule_sources, starter_rules
 from .model import DEFAULT_PLAYABLE, DEFAULT_SETTINGS, Card, CardKind, Edition
-from .schema import check_schema, check_setting
+from .schema import check_schema, check_setting, read_setting
 from .yamlsrc import YamlDoc, load_yaml, load_yaml_file
 
 
@@ -44,23 +44,45 @@ def load_edition_text(text: str, filename: str = "<edition>", rules: list[str] |
 def build_edition(doc: YamlDoc, rules: list[str], settings: dict | None = None) -> Edition:
     source = source_of(doc) if isinstance(doc.data, dict) else Source(doc)
     if settings and isinstance(source.data, dict):
-        known = {*DEFAULT_SETTINGS, *(source.data.get("settings") or {})}
-        unknown = [name for name in settings if name not in known]
-        if unknown:
-            raise EditionError([Problem(Span(f"--set {name}={settings[name]}", 1, 1), f"unknown setting '{name}'",
-                                        hint=_did_you_mean(name, known)) for name in unknown])
-        # A bad value is the command line's mistake: placed there, not in the file.
-        wrong = [problem for name, value in settings.items()
-                 for problem in check_setting(name, value, Span(f"--set {name}={value}", 1, 1))]
-        if wrong:
-            raise EditionError(wrong)
-        source.data.setdefault("settings", {}).update(settings)
-    problems = check_schema(source)
+        source.data.setdefault("settings", {}).update(_given_settings(settings, source.data.get("settings") or {}))
+    problems = check_schema(source) + _inherited_setting_types(source)
     if problems:
         # The shape is wrong somewhere; still report the script mistakes in the
         # parts that are right, so that one run shows everything.
         raise EditionError(_in_order(problems + _script_syntax_problems(source)))
     return _Builder(source).build(rules)
+
+
+def _given_settings(settings: dict, own: dict) -> dict:
+    """Settings given apart from the file (`--set NAME=VALUE`), each read as its type;
+    a wrong one is the command line's mistake, so it is placed there, not in the file."""
+    known = {*DEFAULT_SETTINGS, *own}
+    problems, typed = [], {}
+    for name, value in settings.items():
+        where = Span(f"--set {name}={value}", 1, 1)
+        if name not in known:
+            problems.append(Problem(where, f"unknown setting '{name}'", hint=_did_you_mean(name, known)))
+            continue
+        typed[name], message, hint = read_setting(name, value, own)
+        problems += [Problem(where, message, hint=hint)] if message else check_setting(name, typed[name], where, own)
+    if problems:
+        raise EditionError(problems)
+    return typed
+
+
+def _inherited_setting_types(source: Source) -> list[Problem]:
+    """An edition's own setting given again by an edition built on it keeps its type
+    (`stacking: flase` over the base's `stacking: false` is a mistake, not a text)."""
+    if not isinstance(source, Merged) or not isinstance(source.own.get("settings"), dict):
+        return []
+    base = source.base.data.get("settings") or {}
+    problems = []
+    for name, value in source.own["settings"].items():
+        if name in base and name not in DEFAULT_SETTINGS:
+            span = source.span(("settings", name))
+            problems += [Problem(span, f"$.{p.message}", hint=p.hint, source_line=source.line_text(span))
+                         for p in check_setting(name, value, span, base)]
+    return problems
 
 
 def _script_syntax_problems(source: Source) -> list[Problem]:

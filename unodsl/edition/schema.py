@@ -17,6 +17,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from unodsl.edition.yamlsrc import YamlDoc
 from unodsl.errors import Problem, Span
+from unodsl.limits import MAX_SETTING_DIGITS
 from unodsl.resources import data_dir
 
 SCHEMA_FILE = "edition.schema.json"
@@ -48,15 +49,83 @@ def check_schema(doc: YamlDoc, against: dict | None = None) -> list[Problem]:
     return sorted(problems, key=lambda p: (p.span.line, p.span.column, p.message))
 
 
-def check_setting(name: str, value: Any, where: Span) -> list[Problem]:
-    """A setting given apart from the file (`--set NAME=VALUE`), against the schema."""
-    settings = schema()["$defs"]["settings"]
-    against = settings["properties"].get(name, settings["additionalProperties"])
+def check_setting(name: str, value: Any, where: Span, own: dict | None = None) -> list[Problem]:
+    """A setting given apart from the file (`--set NAME=VALUE`), against the schema,
+    or, for an edition's own setting, against the type of its value in `own`."""
+    against = setting_schema(name, own or {})
     problems = []
     for error in Draft202012Validator(against).iter_errors(value):
         message, hint = _wording(error)
         problems.append(Problem(where, f"settings.{name}: {message}", hint=hint or against.get("description")))
     return problems
+
+
+_BOOLEAN_WORDS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
+_INTEGER = re.compile(r"^[+-]?[0-9]+$")
+
+
+def setting_schema(name: str, own: dict) -> dict:
+    """What a setting may be: the schema's word for a known one; for an edition's own
+    setting, the type of the value the edition gives it (so `stacking: false` is boolean)."""
+    settings = schema()["$defs"]["settings"]
+    if name in settings["properties"]:
+        return settings["properties"][name]
+    default = own.get(name)
+    for python_type, json_type in ((bool, "boolean"), (int, "integer"), (str, "string")):
+        if isinstance(default, python_type):
+            return {"type": json_type,
+                    "description": f"An edition's own setting, which the edition gives as {_describe(default)}."}
+    return settings["additionalProperties"]
+
+
+_NOT_ONE_VALUE = "settings.{name}: --set gives one value (a number, true/false or a text), not a list or a mapping"
+_IN_A_FILE = "write it in an edition file (`base: ...` and `settings: {name}: ...`)"
+
+
+def is_one_value(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def nested_settings(settings: dict) -> list[Problem]:
+    """Settings given apart from the file whose value is not one value (it could not
+    even name a loaded edition: a list or a mapping is unhashable)."""
+    return [Problem(Span(f"--set {name}={value}", 1, 1), _NOT_ONE_VALUE.format(name=name),
+                    hint=_IN_A_FILE.format(name=name))
+            for name, value in settings.items() if not is_one_value(value)]
+
+
+def read_known_setting(name: str, text: str) -> Any:
+    """`--set` text read as its type where the schema alone knows it (hand_size=5 -> 5),
+    so that what is kept (a save) is typed; anything else stays text, read when the
+    edition is loaded (an edition's own setting has the type of its value there)."""
+    if name not in schema()["$defs"]["settings"]["properties"]:
+        return text
+    value, error, _ = read_setting(name, text, {})
+    return text if error else value
+
+
+def read_setting(name: str, value: Any, own: dict) -> tuple[Any, str | None, str | None]:
+    """A setting's value as its type says: `--set` gives text, read as a true/false
+    word or a whole number where the setting is one. (value, error, hint)."""
+    against = setting_schema(name, own)
+    kinds = against.get("type", "string" if "enum" in against else "object")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    if kinds == ["object"] and isinstance(value, str):
+        return value, f"settings.{name} is a mapping: --set cannot replace it", _IN_A_FILE.format(name=name)
+    if not isinstance(value, str) or "string" in kinds and len(kinds) == 1:
+        return value, None, None  # data (a scenario's settings:, Python): the schema checks it
+    word = value.strip()
+    if "boolean" in kinds and word.lower() in _BOOLEAN_WORDS:
+        return _BOOLEAN_WORDS[word.lower()], None, None
+    if "integer" in kinds and _INTEGER.match(word) and len(word.lstrip("+-")) <= MAX_SETTING_DIGITS:
+        return int(word), None, None
+    if "string" in kinds:
+        return value, None, None
+    if "boolean" in kinds:
+        return value, f"settings.{name}: expected true or false, got the text {json.dumps(word)}", (
+            _did_you_mean(word.lower(), _BOOLEAN_WORDS) or "write true or false (or yes/no, on/off)")
+    return value, (f"settings.{name}: expected a whole number (at most {MAX_SETTING_DIGITS} digits), "
+                   f"got the text {json.dumps(word)}"), against.get("description")
 
 
 def render_path(path: Iterable) -> str:

@@ -16,10 +16,8 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from unodsl.errors import EditionError, Problem, Span
-
-MAX_BYTES = 2 * 1024 * 1024  # an edition is a few KiB; anything this big is a mistake
-MAX_NODES = 100_000  # values built after alias expansion (billion-laughs guard)
-MAX_DEPTH = 100  # nesting depth; also stops recursive aliases (&a [*a])
+from unodsl.limits import MAX_FILE_BYTES as MAX_BYTES, MAX_YAML_DEPTH as MAX_DEPTH, MAX_YAML_VALUES as MAX_NODES
+from unodsl.limits import size_problem
 
 _TAG = "tag:yaml.org,2002:"
 # The line breaks PyYAML counts when it numbers lines (str.splitlines knows more).
@@ -371,9 +369,9 @@ def _fail(filename: str, message: str, hint: str | None = None) -> EditionError:
 
 def load_yaml(text: str, filename: str) -> YamlDoc:
     """Parse `text` safely into a YamlDoc; every problem is raised in one EditionError."""
-    if len(text) > MAX_BYTES:
-        raise _fail(filename, f"file is too big ({len(text)} characters; the limit is {MAX_BYTES})",
-                    "an edition is a few KiB; is this the right file?")
+    too_big = size_problem(text, filename)
+    if too_big:
+        raise EditionError([too_big])
     try:
         loader = _Loader(text)  # checks for unprintable characters at once
         root = loader.get_single_node()
@@ -401,9 +399,9 @@ def load_yaml_file(path: str | Path) -> YamlDoc:
             raw = f.read(MAX_BYTES + 1)
     except OSError as err:
         raise _fail(name, f"cannot read file: {err.strerror or err}") from None
-    if len(raw) > MAX_BYTES:
-        raise _fail(name, f"file is too big (more than {MAX_BYTES} bytes)",
-                    "an edition is a few KiB; is this the right file?")
+    too_big = size_problem(raw, name)
+    if too_big:
+        raise EditionError([too_big])
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:

@@ -9,11 +9,12 @@ import difflib
 import re
 from functools import lru_cache
 
-from lark import Lark, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
 
 from ..errors import ScriptError
+from ..limits import MAX_SCRIPT_CHARS, MAX_SCRIPT_DEPTH, MAX_SCRIPT_STATEMENTS
 from ..resources import data_dir
 from . import ast
 
@@ -62,15 +63,67 @@ def parse_condition(text: str) -> ast.Node:
 @lru_cache(maxsize=1024)  # editions built on classic parse classic's scripts again: 126 parses, 21 texts
 def _parse(text: str, start: str):
     """The syntax tree (frozen nodes, so one tree may serve every edition that has the text)."""
+    _check_length(text)
     if not text.endswith("\n"):
         text += "\n"  # the indenter needs a last newline to close blocks
     try:
         tree = _parser().parse(text, start=start)
+        _check_shape(tree)
         return _ToAst().transform(tree)
     except UnexpectedInput as error:
         raise _syntax_error(error, text) from None
     except VisitError as error:  # raised inside the transformer
         raise error.orig_exc from None
+
+
+# ---- limits (unodsl/limits.py): refused with a place before Python's own limits are reached
+
+def _check_length(text: str) -> None:
+    """Checked before parsing: the parser's time and memory grow with the text."""
+    if len(text) > MAX_SCRIPT_CHARS:
+        line = text.count("\n", 0, MAX_SCRIPT_CHARS) + 1
+        column = MAX_SCRIPT_CHARS - text.rfind("\n", 0, MAX_SCRIPT_CHARS)
+        raise ScriptError(f"script is too long: more than {MAX_SCRIPT_CHARS} characters (the limit is crossed here)",
+                          line, column, hint="a card or a house rule does one thing in a few lines; split it")
+
+
+# Grammar rules that group others without nesting them any deeper for a reader.
+_NOT_NESTING = {"script", "condition", "block", "answer", "elif_clause", "else_clause", "players_hand"}
+
+
+def _check_shape(tree: Tree) -> None:
+    """Nesting depth and statement count, walked without recursion (the syntax tree,
+    the compiler, Python's compile() and the English of describe.py all recurse)."""
+    statements = 0
+    stack = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if node.data not in _NOT_NESTING:
+            depth += 1
+            if depth > MAX_SCRIPT_DEPTH:
+                raise ScriptError(f"nested too deeply: more than {MAX_SCRIPT_DEPTH} levels of blocks and "
+                                  "expressions inside each other", *_position(node),
+                                  hint="use `elif` instead of `else: if`, fewer `not`s, or fewer terms "
+                                       "in a chain of + or - (each term is one level)")
+        if node.data in ("script", "block"):
+            for statement in filter(None, node.children):
+                statements += 1
+                if statements > MAX_SCRIPT_STATEMENTS:
+                    raise ScriptError(f"too many statements: more than {MAX_SCRIPT_STATEMENTS} in one script",
+                                      *_position(statement), hint="a card or a house rule does one thing "
+                                                                  "in a few lines; split it")
+        # Left to right, so the first place past the limit is the one reported.
+        stack.extend((child, depth) for child in reversed(node.children) if isinstance(child, Tree))
+
+
+def _position(node: Tree) -> tuple[int, int]:
+    """Where a grammar node starts: its own position, or its first token's."""
+    if not node.meta.empty:
+        return node.meta.line, node.meta.column
+    for token in node.scan_values(lambda value: isinstance(value, Token)):
+        if token.line is not None:
+            return token.line, token.column
+    return 1, 1
 
 
 # Terminal names as a user would type them.

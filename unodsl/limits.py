@@ -1,0 +1,41 @@
+"""How big and how deep an input may be: every limit in one place.
+
+Any input file may be hostile, and what is too big for the tools underneath
+(PyYAML takes about 8 s a megabyte; Python's compiler stops at 100 levels of
+indentation and 200 of parentheses; its stack at 1000 calls) must be refused
+with a placed message before it reaches them. Each limit is far above what a
+real edition needs (the biggest shipped edition is 4 KB, its longest script
+11 statements, 4 deep) and is documented in docs/editions.md and docs/effects.md.
+"""
+from __future__ import annotations
+
+from .errors import Problem, Span
+
+# ---- files (editions, house-rule files, scenarios), checked before YAML reads them
+MAX_FILE_BYTES = 64 * 1024  # PyYAML reads this in half a second
+MAX_YAML_VALUES = 100_000  # values built after aliases are expanded (a "billion laughs" file)
+MAX_YAML_DEPTH = 100  # lists and mappings inside each other
+
+# ---- effect scripts and conditions, checked before and right after Lark parses them
+MAX_SCRIPT_CHARS = 10_000
+MAX_SCRIPT_STATEMENTS = 500
+MAX_SCRIPT_DEPTH = 50  # blocks and expressions inside each other (Python's own limits are 100 and 200)
+
+# ---- simulation
+MAX_WORKERS = 256  # processes or Ray tasks at once: beyond, starting them is all the work
+MAX_SETTING_DIGITS = 18  # a whole-number setting given as text (int() of 5000 digits is slow, then refused)
+
+
+def size_problem(text: str | bytes, filename: str, limit: int = MAX_FILE_BYTES) -> Problem | None:
+    """A file read (or its first limit + 1 bytes) is over `limit`: placed where the limit is
+    crossed. One function for every reader, so the limit is checked the same way everywhere."""
+    if len(text) <= limit:
+        return None
+    before = text[:limit]
+    newline = "\n" if isinstance(before, str) else b"\n"
+    line = before.count(newline) + 1
+    column = limit - (before.rfind(newline) + 1) + 1
+    unit = "characters" if isinstance(text, str) else "bytes"
+    return Problem(Span(filename, line, column), f"file is too big: more than {limit} {unit} "
+                   f"(the limit is {limit // 1024} KiB; it is crossed here)", "error",
+                   "an edition is a few KiB; is this the right file?")
