@@ -146,3 +146,21 @@ def test_a_statement_rule_from_the_command_line_is_written_on_a_blank_card():
     blanks = sorted(c.uid for c in edition.deck if c.kind == "blank")
     assert set(edition.written) == set(blanks)
     assert "g.draw(_p1, 1)" in edition.written[blanks[1]].source
+
+
+# A reaction whose effect gives cards away (docs/effects.md, "Calling UNO").
+GIVING_SHIELD = unodsl.load_edition_text(TEXT.replace("table: [veto]\n", "").replace(
+    "  veto:\n    name: Table Veto\n    deck: {count: 1}\n    points: 0\n    use: skip chosen\n", "").replace(
+    "reaction: {against: always, effect: choose colour}",
+    "reaction: {against: always, effect: give all where colour == yellow to next}"), "giving.yaml")
+
+
+def test_a_reaction_whose_effect_leaves_one_card_asks_to_call_uno():
+    m = stacked([["red draw two", "red 5", "blue 1"], ["shield", "yellow 4", "yellow 5", "green 5"],
+                 ["yellow 1", "yellow 2"]], edition=GIVING_SHIELD)
+    m.answer(card(m, 0, "red draw two"))
+    m.answer(card(m, 1, "shield"))  # both yellows go to seat 2
+    assert [c.label() for c in m.round.hands[1]] == ["green 5"]
+    assert (m.decision.kind, m.decision.player) == ("call_uno", 1)
+    m.answer(False)
+    assert (m.decision.kind, m.decision.player) == ("catch", 2)

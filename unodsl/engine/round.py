@@ -35,7 +35,7 @@ class Round(ScriptPrimitives, OutOfTurn):
                  "turn", "direction", "skips", "extra_for", "chosen", "bluffed", "winner", "uno_pending",
                  "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
                  "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
-                 "_playable_cache")
+                 "uno_asked", "_playable_cache")
 
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
                  scores: list[int] | None = None, max_turns: int = 5000, ask=None,
@@ -63,6 +63,7 @@ class Round(ScriptPrimitives, OutOfTurn):
         self.bluffed = False
         self.winner: int | None = None
         self.uno_pending: int | None = None  # went down to one card without calling UNO
+        self.uno_asked = [-1] * players  # the turn in which each player was last asked to call UNO
         self.others_discarded = False  # a script made someone discard: anyone may be out
         self.turns = 0
         self.max_turns = max_turns  # a round still going after this many turns is abandoned
@@ -323,7 +324,8 @@ class Round(ScriptPrimitives, OutOfTurn):
     def play_card(self, p: int, card):
         """`p` puts `card` from their hand on the discard pile and its effect applies."""
         hand = self.hands[p]
-        if len(hand) == 2:
+        size = len(hand)
+        if size == 2:
             self._call_uno(p)
         hand.remove(card)
         kind = card.spec
@@ -345,6 +347,15 @@ class Round(ScriptPrimitives, OutOfTurn):
             self._fire("play", p, card)
         if not hand or self.others_discarded:
             self._check_out(p)
+        if size > 2 and len(hand) == 1:  # only an effect or a hook can have taken more than one
+            self._left_with_one(p)
+
+    def _left_with_one(self, p: int) -> None:
+        """The effect or hooks of `p`'s card (or reaction) took their hand from more
+        than two cards to one: they call UNO now, unless they were asked during this
+        turn already (a discard asks before the final card goes)."""
+        if self.winner is None and self.uno_asked[p] != self.turns:
+            self._call_uno(p)
 
     def _check_out(self, p: int) -> None:
         """The round ends when a player has no cards, after the last card's effect.
@@ -360,6 +371,7 @@ class Round(ScriptPrimitives, OutOfTurn):
             self.record("out", player=self.winner)
 
     def _call_uno(self, p: int):
+        self.uno_asked[p] = self.turns
         if self.decide(CALL_UNO, p, [True, False]):
             if self.log is not None:
                 self.record("uno", player=p)
