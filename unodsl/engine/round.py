@@ -343,11 +343,15 @@ class Round(ScriptPrimitives, OutOfTurn):
             if self.offered:
                 self.offered.clear()
                 self.cancelled.clear()
+        elif not self.hooks:  # a plain card: it alone left the hand (the common case, kept short)
+            if not hand or self.others_discarded:
+                self._check_out(p)
+            return
         if self.hooks and "play" in self.hooks:
             self._fire("play", p, card)
         if not hand or self.others_discarded:
             self._check_out(p)
-        if size > 2 and len(hand) == 1:  # only an effect or a hook can have taken more than one
+        if size > 2 and len(hand) == 1:  # the effect or hooks took more than this card
             self._left_with_one(p)
 
     def _left_with_one(self, p: int) -> None:
