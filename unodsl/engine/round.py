@@ -282,14 +282,6 @@ class Round(ScriptPrimitives, OutOfTurn):
 
     # ---- matching ------------------------------------------------------------
 
-    def playable_cards(self, hand: list) -> list:
-        """The cards of `hand` that may be played now."""
-        if self._playable_cache is not None:
-            allowed = self._allowed_now()
-            return [c for c in hand if allowed[c.face]]
-        turn = self.turn
-        return [c for c in hand if c.spec.playable.function(c, self, turn)]
-
     def _allowed_now(self) -> list:
         """Which faces may be played now, by face (an edition with a playable cache)."""
         top = self.discard[-1]
@@ -303,6 +295,8 @@ class Round(ScriptPrimitives, OutOfTurn):
         return allowed
 
     def is_playable(self, card) -> bool:
+        if card is NO_CARD:  # a turn_start hook's card: there is none to play
+            return False
         if self._playable_cache is not None:
             return self._allowed_now()[card.face]
         return card.spec.playable.function(card, self, self.turn)
