@@ -136,9 +136,14 @@ class ScriptPrimitives:
             self.record("extra_turn", player=p)
 
     def turn_another(self, card) -> None:
-        """A start card goes back into the draw pile at random and another is turned."""
+        """A start card goes back into the draw pile at random, never on top (that
+        would turn it again), and another is turned."""
         self.discard.remove(card)
-        self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), card)
+        pile = self.draw_pile
+        position = len(pile)  # the top: only when nothing is left under it
+        while pile and position == len(pile):  # drawn again, so other positions keep their odds
+            position = self.rng.randrange(len(pile) + 1)
+        pile.insert(position, card)
         self.turn_again = True
         if self.log is not None:
             self.record("turn_another", card=card.uid)
