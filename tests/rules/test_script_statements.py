@@ -89,3 +89,27 @@ def test_a_turn_start_hook_on_playable_matches_nothing_without_a_playable_cache(
 def test_a_turn_start_hook_still_runs_on_a_condition_of_the_player():
     m = with_rule("on turn_start where me.hand == 3: me draws 1", [["red 3", "blue 4", "green 5"], *OTHERS])
     assert [len(e["cards"]) for e in events(m, "draw", player=0)] == [1]  # seat 0's turn began with 3
+
+
+# ---- a swap of hands with oneself -----------------------------------------------------
+
+
+def test_a_swap_of_hands_between_the_same_player_does_nothing():
+    # With two players, next and previous are the same player: nothing moves, nothing is
+    # recorded, and nobody has seen anything new (docs/effects.md, "Discarding and giving").
+    rule = "on play where number == 7: next swaps hands with previous"
+    m = with_rule(rule, [["red 7", "red 3", "blue 4"], ["green 1", "yellow 1"]])
+    before = [labels(h) for h in m.round.hands]
+    play(m, "red 7")
+    assert not events(m, "swap_hands")
+    assert labels(m.round.hands[1])[:2] == before[1]  # (then seat 1 drew: nothing goes on red 7)
+    assert m.round.known == [set(), set()]
+
+
+def test_a_swap_of_hands_between_next_and_previous_at_three_players():
+    rule = "on play where number == 7: next swaps hands with previous"
+    m = with_rule(rule, [["red 7", "red 3", "blue 4"], ["green 1", "yellow 1"], ["red 2", "green 2", "blue 2"]])
+    play(m, "red 7")
+    assert events(m, "swap_hands", player=1, other=2)
+    assert sorted(labels(m.round.hands[1])) == ["blue 2", "green 2", "red 2"]
+    assert {"green 1", "yellow 1"} == {c.label() for c in m.round.hands[2]}
