@@ -113,3 +113,14 @@ def test_a_swap_of_hands_between_next_and_previous_at_three_players():
     assert events(m, "swap_hands", player=1, other=2)
     assert sorted(labels(m.round.hands[1])) == ["blue 2", "green 2", "red 2"]
     assert {"green 1", "yellow 1"} == {c.label() for c in m.round.hands[2]}
+
+
+def test_a_turn_start_hook_applying_a_written_rule_applies_none():
+    # `apply written rule` runs the rule written on the card; at turn_start there is no card.
+    edition = unodsl.load_edition("veto", rules=["on turn_start: apply written rule"])
+    m = table(edition, [["purple 3", "green 4", "orange 5"], ["purple 1", "green 1"], ["purple 2", "green 2"]],
+              draw=["yellow 1", "yellow 2"], discard=["purple 9"])
+    assert pending(m) == ("turn", 0)
+    play(m, "purple 3")
+    assert pending(m) == ("turn", 1)
+    assert not events(m, "written")
