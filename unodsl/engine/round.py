@@ -22,7 +22,8 @@ from .decisions import CALL_UNO, CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, WRITE_RULE
 
 
 # What a hook's `where number == 7` reads when its event concerns no card
-# (turn_start): every attribute absent, so it matches nothing.
+# (turn_start): every attribute absent, so it matches nothing (nor does
+# `where playable`: see is_playable).
 NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=None, name=None,
                           points=None, wild=False, tags={}, face=-1)
 
