@@ -52,7 +52,9 @@ def check_options(decision, state: Round) -> None:
     elif kind == d.COLOUR:
         assert options == list(state.edition.colours)
     elif kind == d.CALL_UNO:
-        assert len(state.hands[seat]) >= 2  # playing the next-to-last card, or discarding down to one
+        # Playing the next-to-last card or discarding down to one (two cards or more), or
+        # left with one by the card's effect (one card): never with none.
+        assert len(state.hands[seat]) >= 1
     elif kind == d.CATCH:
         accused = decision.about
         assert accused != seat and len(state.hands[accused]) == 1

@@ -61,10 +61,20 @@ def test_new_writes_an_edition_that_validates(tmp_path, monkeypatch):
 
 
 def test_new_card_plays(tmp_path):
+    # The template's card: "When played: every other player draws a card."
     run("new", "mine", "--dir", str(tmp_path))
     edition = unodsl.load_edition(str(tmp_path / "mine.yaml"))
-    result = unodsl.Match(edition, players=3, agents="greedy", seed=1).play()
-    assert result.winner is not None
+    match = unodsl.Match(edition, players=3, agents="greedy", seed=1)
+    assert match.play().winner is not None
+    log = match.log
+    plays = [i for i, e in enumerate(log)
+             if e["event"] == "play" and edition.deck[e["card"]].kind == "everyone_draws"]
+    assert plays, "the new card was never played"
+    for i in plays:
+        player = log[i]["player"]
+        others = [(player + k) % 3 for k in (1, 2)]  # in turn order (the card reverses nothing)
+        draws = [e for e in log[i + 1:i + 3] if e["event"] == "draw"]
+        assert sorted(e["player"] for e in draws) == sorted(others) and all(len(e["cards"]) == 1 for e in draws)
 
 
 def test_new_in_another_folder(tmp_path):

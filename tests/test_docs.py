@@ -1,12 +1,14 @@
-"""Every example of docs/effects.md parses and compiles."""
+"""Every example of docs/effects.md parses, compiles and runs."""
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pytest
 
 import unodsl
+from unodsl.engine.round import Round
 from unodsl.lang.compile import compile_condition, compile_script
 from unodsl.lang.parse import parse_condition, parse_script
 
@@ -26,14 +28,33 @@ def test_the_page_has_examples():
     assert len(EXAMPLES) >= 25
 
 
+def dealt_round(seed: int) -> Round:
+    """A round of the doc edition, dealt to three, every question answered with its first option."""
+    rnd = Round(DOC_EDITION, 3, 0, random.Random(seed), [], ask=lambda decision: decision.options[0])
+    rnd._deal()
+    rnd._start_card()
+    return rnd
+
+
 @pytest.mark.parametrize("kind,text", EXAMPLES, ids=[t.splitlines()[0][:40] for _, t in EXAMPLES])
-def test_example_compiles(kind, text):
+def test_example_compiles_and_runs(kind, text):
+    # Compiled, each example runs on dealt tables as the page says it may be used: a
+    # condition on the cards of a hand, a script (and its hooks) as the card on top's effect.
     vocab = DOC_EDITION.vocabulary
-    if kind == "unodsl-condition":
-        compiled = compile_condition(parse_condition(text), vocab)
-    else:
+    for seed in range(3):
+        rnd = dealt_round(seed)
+        me, card = 1, rnd.discard[-1]
+        if kind == "unodsl-condition":
+            compiled = compile_condition(parse_condition(text), vocab)
+            assert {compiled.function(c, rnd, me) for c in rnd.hands[me]} <= {True, False}
+            continue
         compiled = compile_script(parse_script(text), vocab)
-    assert callable(compiled.function)
+        cards = rnd.card_count()
+        compiled.function(rnd, me, card)
+        for _event, guard, body in compiled.hooks:
+            if guard is None or guard.function(card, rnd, me):
+                body.function(rnd, me, card)
+        assert rnd.card_count() == cards == len(DOC_EDITION.deck)
 
 
 def test_doc_edition_tags_cards():

@@ -58,3 +58,32 @@ def test_a_finished_match_leaves_no_reference_cycle(name):
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def test_a_seat_answered_from_outside_is_asked_when_nothing_is_recorded():
+    # Only a seat with a trusted agent is answered directly: a seat without an agent
+    # still gets the Decision, recording off or on.
+    edition = unodsl.load_edition("classic")
+    for record in (False, True):
+        match = unodsl.Match(edition, players=2, agents=[None, "greedy"], seed=4, record=record)
+        assert match.decision is not None and match.decision.player == 0
+        while not match.finished:
+            match.answer(match.decision.options[0])
+        assert match.result().winner in (0, 1)
+
+
+class Cheat(unodsl.Agent):
+    """An untrusted agent that answers with something that is not an option."""
+
+    name = "cheat"
+
+    def choose(self, decision, state):
+        return "not an option"
+
+
+def test_an_untrusted_agent_is_checked_when_nothing_is_recorded():
+    # The engine skips the check only for trusted agents (the built-in ones), whatever it records.
+    edition = unodsl.load_edition("classic")
+    for record in (False, True):
+        with pytest.raises(unodsl.IllegalMove, match="agent cheat answered 'not an option'"):
+            unodsl.Match(edition, players=2, agents=[Cheat(), "greedy"], seed=4, record=record)

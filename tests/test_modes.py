@@ -85,3 +85,10 @@ def test_birthday_distance_counts_days_either_way():
     assert modes.birthday_dealer(["07-30", "08-02"]) == 0
     with pytest.raises(unodsl.UnoError, match="MM-DD"):
         modes.birthday_dealer(["31/07"])
+
+
+def test_birthday_distance_goes_across_new_year():
+    # 1 January is 154 days after 31 July (through New Year), 25 February 156 days before it.
+    assert modes.birthday_dealer(["02-25", "01-01"]) == 1
+    assert modes.birthday_dealer(["01-01", "02-25"]) == 0
+    assert modes.birthday_dealer(["02-27", "01-01"]) == 0  # 154 days both: the first seat

@@ -146,3 +146,55 @@ def test_a_statement_rule_from_the_command_line_is_written_on_a_blank_card():
     blanks = sorted(c.uid for c in edition.deck if c.kind == "blank")
     assert set(edition.written) == set(blanks)
     assert "g.draw(_p1, 1)" in edition.written[blanks[1]].source
+
+
+# A reaction whose effect gives cards away (docs/effects.md, "Calling UNO").
+GIVING_SHIELD = unodsl.load_edition_text(TEXT.replace("table: [veto]\n", "").replace(
+    "  veto:\n    name: Table Veto\n    deck: {count: 1}\n    points: 0\n    use: skip chosen\n", "").replace(
+    "reaction: {against: always, effect: choose colour}",
+    "reaction: {against: always, effect: give all where colour == yellow to next}"), "giving.yaml")
+
+
+def test_a_reaction_whose_effect_leaves_one_card_asks_to_call_uno():
+    m = stacked([["red draw two", "red 5", "blue 1"], ["shield", "yellow 4", "yellow 5", "green 5"],
+                 ["yellow 1", "yellow 2"]], edition=GIVING_SHIELD)
+    m.answer(card(m, 0, "red draw two"))
+    m.answer(card(m, 1, "shield"))  # both yellows go to seat 2
+    assert [c.label() for c in m.round.hands[1]] == ["green 5"]
+    assert (m.decision.kind, m.decision.player) == ("call_uno", 1)
+    m.answer(False)
+    assert (m.decision.kind, m.decision.player) == ("catch", 2)
+
+
+# Stacking (classic's `stacking` setting) with a reaction card in the game: the player a
+# Draw Two is played on may react to it, as to any action card aimed at them, or pass it
+# on; a draw passed on carries only the draw (docs/effects.md, "Reactions and stacking"),
+# so whoever it reaches may pass it on again or take it, not react to it.
+STACKING = unodsl.load_edition_text(TEXT.replace("table: [veto]\n", "").replace(
+    "  veto:\n    name: Table Veto\n    deck: {count: 1}\n    points: 0\n    use: skip chosen\n", "").replace(
+    "symbol: shield\n    wild: true\n    deck: {count: 1}", "symbol: shield\n    wild: true\n    deck: {count: 2}"),
+    "stacking.yaml", settings={"stacking": True})
+
+
+def test_the_target_of_a_stackable_draw_may_react_to_it():
+    m = stacked([["red draw two", "red 5", "blue 1"], ["shield", "blue draw two", "green 5"],
+                 ["yellow 1", "yellow 2"]], edition=STACKING)
+    m.answer(card(m, 0, "red draw two"))
+    assert m.decision.kind == REACT and m.decision.player == 1
+    m.answer(card(m, 1, "shield"))
+    m.answer("green")
+    assert not any(e["event"] in ("decision", "answer") and e["kind"] == "stack" for e in m.log)
+    assert not any(e["event"] == "draw" for e in m.log)
+    assert m.decision.player == 1  # cancelled for them: not skipped either
+
+
+def test_the_player_a_draw_is_passed_on_to_may_not_react_to_it():
+    m = stacked([["red draw two", "red 5", "blue 1"], ["shield", "blue draw two", "green 5"],
+                 ["shield", "yellow 1", "yellow 2"]], edition=STACKING)
+    m.answer(card(m, 0, "red draw two"))
+    m.answer(PASS)  # seat 1 does not react...
+    assert m.decision.kind == "stack" and m.decision.player == 1
+    m.answer(card(m, 1, "blue draw two"))  # ...but passes it on
+    reacts = [e for e in m.log if e["event"] in ("decision", "answer") and e["kind"] == REACT]
+    assert [e["player"] for e in reacts] == [1]
+    assert [len(e["cards"]) for e in m.log if e["event"] == "draw" and e["player"] == 2] == [4]

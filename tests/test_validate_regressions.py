@@ -189,12 +189,17 @@ def test_card_in_a_bare_condition_is_the_card_it_is_about():
 
 
 def test_a_house_rule_guard_may_read_the_card_played():
-    from unodsl.engine.match import Match
+    # `card.number` in a guard is the card just played: a 7 makes the next player draw, a 5 does not.
     from unodsl.edition.loader import load_edition
+    from unodsl.engine.match import Match
+    from unodsl.engine.setup import Setup
 
     edition = load_edition("classic", rules=["on play where card.number == 7:\n  next draws 1"])
-    result = Match(edition, players=3, agents="random", seed=7).play()
-    assert result.winner is not None
+    for played, drawn in (("red 7", 1), ("red 5", 0)):
+        match = Match(edition, players=2, seed=7, setup=Setup(
+            hands=[["red 7", "red 5", "blue 1"], ["green 1", "red 2"]], draw=["yellow 3"], discard=["red 9"]))
+        match.answer(next(c for c in match.round.hands[0] if c.label() == played))
+        assert len(match.round.hands[1]) == 2 + drawn, played
 
 
 def test_a_value_on_the_left_of_a_comparison_compiles_without_a_python_warning():

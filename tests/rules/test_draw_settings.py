@@ -80,10 +80,42 @@ def test_the_settings_are_checked(editions):
         editions(play_drawn="sometimes")
 
 
+def drawing_turns(log):
+    """For each turn in which its player drew before playing: (cards drawn, card played
+    or None, whether they were asked to play the drawn card)."""
+    found, player, drawn, played, asked = [], None, [], None, False
+    for event in [*log, {"event": "turn", "player": None}]:
+        kind = event["event"]
+        if kind == "turn":
+            if drawn:
+                found.append((drawn, played, asked))
+            player, drawn, played, asked = event["player"], [], None, False
+        elif kind == "draw" and event["player"] == player and played is None:
+            drawn = drawn + event["cards"]
+        elif kind == "decision" and event["kind"] == "play_drawn":
+            asked = True
+        elif kind == "play" and event["player"] == player and played is None:
+            played = event["card"]
+    return found
+
+
+def settled_by_the_draw(turns, settings):
+    """What each drawing setting shows in whole matches (and the default does not)."""
+    if settings.get("draw_until_playable"):
+        return any(len(drawn) > 1 for drawn, _, _ in turns)
+    if settings.get("play_drawn") == "must":
+        return not any(asked for _, _, asked in turns) and any(played == drawn[-1] for drawn, played, _ in turns)
+    return not any(asked for _, _, asked in turns) and not any(played in drawn for drawn, played, _ in turns)
+
+
 @pytest.mark.parametrize("settings", [{"draw_until_playable": True}, {"play_drawn": "must"},
                                       {"play_drawn": "never"}])
 def test_bots_play_whole_matches_with_them(settings):
-    edition = unodsl.load_edition("classic", settings=settings)
+    edition, default = unodsl.load_edition("classic", settings=settings), unodsl.load_edition("classic")
     for seed in range(5):
-        result = unodsl.Match(edition, players=4, agents="random,greedy,random,greedy", seed=seed).play()
-        assert result.winner is not None
+        match = unodsl.Match(edition, players=4, agents="random,greedy,random,greedy", seed=seed)
+        assert match.play().winner is not None
+        assert settled_by_the_draw(drawing_turns(match.log), settings), f"seed {seed}"
+        usual = unodsl.Match(default, players=4, agents="random,greedy,random,greedy", seed=seed)
+        usual.play()
+        assert not settled_by_the_draw(drawing_turns(usual.log), settings), f"seed {seed}"

@@ -66,6 +66,21 @@ def test_start_wild_draw_four_is_returned_and_another_card_turned(classic):
     assert pending(m) == ("turn", 1)  # the turned card is played on as usual
 
 
+def test_start_wild_draw_four_goes_back_anywhere_but_on_top(classic):
+    # "returned to the deck (shuffled in) and another card is turned": never on top, where
+    # it would be the card turned again. A draw pile of two (the rest under the discard pile).
+    positions = set()
+    for seed in range(40):
+        m = table(classic, HANDS, draw=["red 5", "blue 6"], discard=["wild draw four"], start=True,
+                  dealer=0, rest="discard", seed=seed)
+        pile = m.round.draw_pile
+        assert len(events(m, "turn_another")) == 1, f"seed {seed}"
+        assert m.round.discard[-1].label() == "red 5"  # the card that was on top
+        assert [c.label() for c in pile if c.kind != "wild_draw_four"] == ["blue 6"]
+        positions.add(next(i for i, c in enumerate(pile) if c.kind == "wild_draw_four"))
+    assert positions == {0, 1}  # under or over blue 6: either may be drawn next
+
+
 def test_start_number_card_nothing_happens_left_of_dealer_starts(classic):
     # "The player left of the dealer starts; play goes left (clockwise) until reversed."
     m = started(classic, "red 9")

@@ -44,6 +44,7 @@ class OutOfTurn:
     def _react(self, p: int, card) -> None:
         """`p` plays `card` out of turn; its reaction effect runs as theirs."""
         hand = self.hands[p]
+        size = len(hand)
         self._put_down(p, card)
         self.record("react", player=p, card=card.uid, against=self.acting.uid)
         effect = card.spec.reaction_effect
@@ -54,6 +55,8 @@ class OutOfTurn:
             self.actor, self.acting, self.offered, self.cancelled = saved
         if not hand:
             self.others_discarded = True  # they went out out of turn
+        elif size > 2 and len(hand) == 1:
+            self._left_with_one(p)
 
     # ---- table cards -----------------------------------------------------------
 

@@ -136,9 +136,14 @@ class ScriptPrimitives:
             self.record("extra_turn", player=p)
 
     def turn_another(self, card) -> None:
-        """A start card goes back into the draw pile at random and another is turned."""
+        """A start card goes back into the draw pile at random, never on top (that
+        would turn it again), and another is turned."""
         self.discard.remove(card)
-        self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), card)
+        pile = self.draw_pile
+        position = len(pile)  # the top: only when nothing is left under it
+        while pile and position == len(pile):  # drawn again, so other positions keep their odds
+            position = self.rng.randrange(len(pile) + 1)
+        pile.insert(position, card)
         self.turn_again = True
         if self.log is not None:
             self.record("turn_another", card=card.uid)
@@ -270,7 +275,8 @@ class ScriptPrimitives:
     def apply_written_rule(self, me: int, card) -> None:
         """Run the house rule written on `card`; a blank one is written now, by `me`."""
         rule = self.written.get(card.uid)
-        if rule is None and card.spec.blank and card.uid not in self.written:
+        # (A turn_start hook's card is no card, uid None: it carries no rule.)
+        if rule is None and card.uid is not None and card.spec.blank and card.uid not in self.written:
             text = self.decide(WRITE_RULE, me, [*self.edition.suggested_rules, ""], card)
             rule = self.written[card.uid] = self.edition.compile_rule(text) if text else None
             self.record("written", player=me, card=card.uid, rule=text)

@@ -22,7 +22,8 @@ from .decisions import CALL_UNO, CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, WRITE_RULE
 
 
 # What a hook's `where number == 7` reads when its event concerns no card
-# (turn_start): every attribute absent, so it matches nothing.
+# (turn_start): every attribute absent, so it matches nothing (nor does
+# `where playable`: see is_playable).
 NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=None, name=None,
                           points=None, wild=False, tags={}, face=-1)
 
@@ -35,7 +36,7 @@ class Round(ScriptPrimitives, OutOfTurn):
                  "turn", "direction", "skips", "extra_for", "chosen", "bluffed", "winner", "uno_pending",
                  "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
                  "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
-                 "_playable_cache")
+                 "uno_asked", "_playable_cache")
 
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
                  scores: list[int] | None = None, max_turns: int = 5000, ask=None,
@@ -63,6 +64,7 @@ class Round(ScriptPrimitives, OutOfTurn):
         self.bluffed = False
         self.winner: int | None = None
         self.uno_pending: int | None = None  # went down to one card without calling UNO
+        self.uno_asked = [-1] * players  # the turn in which each player was last asked to call UNO
         self.others_discarded = False  # a script made someone discard: anyone may be out
         self.turns = 0
         self.max_turns = max_turns  # a round still going after this many turns is abandoned
@@ -281,14 +283,6 @@ class Round(ScriptPrimitives, OutOfTurn):
 
     # ---- matching ------------------------------------------------------------
 
-    def playable_cards(self, hand: list) -> list:
-        """The cards of `hand` that may be played now."""
-        if self._playable_cache is not None:
-            allowed = self._allowed_now()
-            return [c for c in hand if allowed[c.face]]
-        turn = self.turn
-        return [c for c in hand if c.spec.playable.function(c, self, turn)]
-
     def _allowed_now(self) -> list:
         """Which faces may be played now, by face (an edition with a playable cache)."""
         top = self.discard[-1]
@@ -302,6 +296,8 @@ class Round(ScriptPrimitives, OutOfTurn):
         return allowed
 
     def is_playable(self, card) -> bool:
+        if card is NO_CARD:  # a turn_start hook's card: there is none to play
+            return False
         if self._playable_cache is not None:
             return self._allowed_now()[card.face]
         return card.spec.playable.function(card, self, self.turn)
@@ -323,7 +319,8 @@ class Round(ScriptPrimitives, OutOfTurn):
     def play_card(self, p: int, card):
         """`p` puts `card` from their hand on the discard pile and its effect applies."""
         hand = self.hands[p]
-        if len(hand) == 2:
+        size = len(hand)
+        if size == 2:
             self._call_uno(p)
         hand.remove(card)
         kind = card.spec
@@ -341,10 +338,23 @@ class Round(ScriptPrimitives, OutOfTurn):
             if self.offered:
                 self.offered.clear()
                 self.cancelled.clear()
+        elif not self.hooks:  # a plain card: it alone left the hand (the common case, kept short)
+            if not hand or self.others_discarded:
+                self._check_out(p)
+            return
         if self.hooks and "play" in self.hooks:
             self._fire("play", p, card)
         if not hand or self.others_discarded:
             self._check_out(p)
+        if size > 2 and len(hand) == 1:  # the effect or hooks took more than this card
+            self._left_with_one(p)
+
+    def _left_with_one(self, p: int) -> None:
+        """The effect or hooks of `p`'s card (or reaction) took their hand from more
+        than two cards to one: they call UNO now, unless they were asked during this
+        turn already (a discard asks before the final card goes)."""
+        if self.winner is None and self.uno_asked[p] != self.turns:
+            self._call_uno(p)
 
     def _check_out(self, p: int) -> None:
         """The round ends when a player has no cards, after the last card's effect.
@@ -360,6 +370,7 @@ class Round(ScriptPrimitives, OutOfTurn):
             self.record("out", player=self.winner)
 
     def _call_uno(self, p: int):
+        self.uno_asked[p] = self.turns
         if self.decide(CALL_UNO, p, [True, False]):
             if self.log is not None:
                 self.record("uno", player=p)
