@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 import unodsl
-from unodsl.lang.compile import compile_condition, compile_script
+from unodsl.lang.compile import START, compile_condition, compile_script
 from unodsl.lang.parse import parse_condition, parse_script
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "effects.md"
-BLOCK = re.compile(r"```(unodsl(?:-condition)?)\n(.*?)```", re.S)
+BLOCK = re.compile(r"```(unodsl(?:-condition|-start)?)\n(.*?)```", re.S)
 
 DOC_EDITION = unodsl.load_edition_text(
     Path(__file__).resolve().parent.parent.joinpath("editions", "classic.yaml").read_text()
@@ -31,6 +31,8 @@ def test_example_compiles(kind, text):
     vocab = DOC_EDITION.vocabulary
     if kind == "unodsl-condition":
         compiled = compile_condition(parse_condition(text), vocab)
+    elif kind == "unodsl-start":  # a start card's `on_start:`
+        compiled = compile_script(parse_script(text), vocab, context=START)
     else:
         compiled = compile_script(parse_script(text), vocab)
     assert callable(compiled.function)

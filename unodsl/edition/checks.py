@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from ..errors import Problem
 from ..lang import ast
-from ..lang.compile import compile_condition
+from ..errors import ScriptError
+from ..lang.compile import Context, compile_condition
 
 
 def check_edition(edition, source) -> list[Problem]:
@@ -63,6 +64,9 @@ class _Table:
         self.colour = colour
 
 
+_AFTER_A_CHOICE = Context("condition", chosen=True)
+
+
 def _predicates_nothing_satisfies(edition, source) -> list[Problem]:
     """`draws until C` with no card satisfying C draws the whole pile; a `where C` that
     no card satisfies never does anything."""
@@ -72,7 +76,10 @@ def _predicates_nothing_satisfies(edition, source) -> list[Problem]:
             predicate = getattr(node, "predicate", None)
             if predicate is None or not isinstance(node, (ast.DrawUntil, ast.DiscardAll, ast.GiveAll)):
                 continue
-            compiled = compile_condition(predicate, edition.vocabulary)
+            try:  # (it compiled in its script, where `chosen` may have been set before it)
+                compiled = compile_condition(predicate, edition.vocabulary, context=_AFTER_A_CHOICE)
+            except ScriptError:
+                continue
             if holds_for_some(edition, compiled, edition.faces):
                 continue
             span = source.script_span(path, predicate.line, predicate.column)
