@@ -175,3 +175,34 @@ def test_a_number_that_is_a_tags_text_draws_none():
     edition = unodsl.load_edition("harry-potter-sorting-hat", rules=["on play:\n  next draws house"])
     for seed in range(3):
         unodsl.Match(edition, players=3, agents="random", seed=seed, target=100).play()
+
+
+# ---- found by the generated scripts (tests/test_generated_scripts.py) --------------------------
+
+def built_on(base: str, kind: str, field: str, script: str):
+    """The one problem of an edition built on `base` whose `kind` has `script` as `field`."""
+    return refused_edition(f"name: Mutant\nbase: {base}\nkinds:\n  {kind}:\n    {field}: {script}\n")
+
+
+@pytest.mark.parametrize("condition", ["playable", "me holds playable", "colour == red or count(next, playable) > 1"])
+def test_a_playable_condition_cannot_ask_whether_cards_are_playable(condition):
+    # It asked itself again and again: a RecursionError at the first turn.
+    problem = built_on("classic", "wild", "playable", condition)
+    assert "cannot read `playable`" in problem.message and problem.span.line == 5
+
+
+@pytest.mark.parametrize("script", ["rotate hands", "me swaps hands with chosen", "chosen discards all where wild",
+                                    "give all to chosen", "chosen discards to 1", "apply written rule"])
+def test_a_table_cards_use_cannot_take_cards_out_of_a_hand(script):
+    # Used in the middle of a decision among the cards of a hand, it left the player
+    # choosing a card no longer there (a ValueError when it was played).
+    problem = built_on("veto", "veto", "use", script)
+    assert "cannot take cards out of a hand" in problem.message and problem.span.line == 5
+
+
+def test_a_table_cards_use_may_draw_skip_and_show():
+    edition = unodsl.load_edition_text("name: Mutant\nbase: veto\nkinds:\n  veto:\n    use: |\n"
+                                       "      chosen draws 2\n      skip chosen\n      show chosen's hand to me\n",
+                                       "mutant.yaml")
+    for seed in range(5):
+        unodsl.Match(edition, players=4, agents="random", seed=seed, target=100).play()

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from ..errors import EditionError, Problem, ScriptError, Span
 from ..lang import ast
-from ..lang.compile import EFFECT, START, USE, WRITTEN, Compiled, Context, Vocabulary, compile_condition, compile_script
+from ..lang.compile import (CONDITION, EFFECT, PLAYABLE, START, USE, WRITTEN, Compiled, Context, Vocabulary,
+                             compile_condition, compile_script)
 from ..lang.parse import parse_condition, parse_script
 from ..resources import edition_path, unknown_edition_hint
 from .checks import check_edition, reads_top
@@ -109,13 +110,13 @@ class _Builder:
         self.problems.append(Problem(span, error.message, hint=error.hint,
                                      source_line=self.doc.line_text(span)))
 
-    def compile(self, path: tuple, text: str, condition: bool, context: Context = EFFECT) -> Compiled | None:
-        """A condition, or a script of the kind `context` says (what it may do and read)."""
+    def compile(self, path: tuple, text: str, condition: bool, context: Context | None = None) -> Compiled | None:
+        """A condition or a script, of the kind `context` says (what it may do and read)."""
         origin = f"{self.doc.filename}:{'.'.join(map(str, path))}"
         try:
             if condition:
-                return compile_condition(parse_condition(text), self.vocab, origin)
-            return compile_script(parse_script(text), self.vocab, origin, context)
+                return compile_condition(parse_condition(text), self.vocab, origin, context or CONDITION)
+            return compile_script(parse_script(text), self.vocab, origin, context or EFFECT)
         except ScriptError as error:
             self.script_problem(path, error)
             return None
@@ -200,14 +201,14 @@ class _Builder:
             id=kid, name=spec.get("name", kid.replace("_", " ").title()),
             symbol=spec.get("symbol"), wild=bool(spec.get("wild", False)),
             points=spec.get("points", 0),
-            playable=self.compile((*path, "playable"), playable_text, condition=True),
+            playable=self.compile((*path, "playable"), playable_text, condition=True, context=PLAYABLE),
             tags=dict(spec.get("tags", {})), description=spec.get("description"),
             sources={"playable": playable_text},
         )
         if "points" not in spec:
             self.problem(path, f"kind '{kid}' has no points", hint="add `points: N` (or `face`)")
         kind.blank = bool(spec.get("blank", False))
-        for field_name, condition, context in (("bluff_if", True, EFFECT), ("effect", False, EFFECT),
+        for field_name, condition, context in (("bluff_if", True, CONDITION), ("effect", False, EFFECT),
                                                ("on_start", False, START), ("use", False, USE)):
             if field_name in spec:
                 kind.sources[field_name] = spec[field_name]
@@ -220,7 +221,7 @@ class _Builder:
                 kind.reaction_effect = self._card_script((*path, "reaction", "effect"), reaction["effect"], False)
         return kind
 
-    def _card_script(self, path: tuple, text: str, condition: bool, context: Context = EFFECT) -> Compiled | None:
+    def _card_script(self, path: tuple, text: str, condition: bool, context: Context | None = None) -> Compiled | None:
         compiled = self.compile(path, text, condition, context)
         if compiled is not None and not condition and compiled.hooks:
             hook = next(s for s in compiled.tree.body if isinstance(s, ast.On))

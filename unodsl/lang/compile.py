@@ -58,7 +58,8 @@ class Context:
     kind: "effect" (a card played, or a reaction card's effect), "start" (a start
     card's `on_start`), "use" (a table card's `use:`), "written" (a rule written on
     a blank card), "hook" (the body of an `on EVENT:` house rule) or "condition"
-    (`playable`, `bluff_if`, a tag, a hook's `where`).
+    (`bluff_if`, a tag, a hook's `where`, a reaction's `against`) or "playable" (a
+    kind's `playable` condition, which may not ask itself whether a card is playable).
     """
 
     kind: str = "effect"
@@ -76,12 +77,14 @@ class Context:
 
 
 _SCRIPT_NAMES = {"effect": "a card's effect", "start": "a start card's `on_start`", "use": "a table card's `use:`",
-                 "written": "a rule written on a card", "hook": "a hook", "condition": "a condition"}
+                 "written": "a rule written on a card", "hook": "a hook", "condition": "a condition",
+                 "playable": "a `playable` condition"}
 EFFECT = Context("effect")
 START = Context("start")
 USE = Context("use", chosen=True)
 WRITTEN = Context("written")
 CONDITION = Context("condition")
+PLAYABLE = Context("playable")
 
 
 def hook_context(event: str) -> Context:
@@ -184,7 +187,7 @@ class _Emitter:
         if name in CARD_ATTRIBUTES or name in self.vocab.tags or name == "playable":
             if card is None:
                 raise self.no_card(node, name)
-            return self.card_attribute(name, card)
+            return self.card_attribute(name, card, node)
         if name in GAME_NAMES:
             self.pure = False
             return GAME_NAMES[name]
@@ -196,11 +199,16 @@ class _Emitter:
                               hint=f"write `{whose}.{name}` (or `next.{name}`, `previous.{name}`, ...)")
         raise _unknown(node, name, self.known_names())
 
-    def card_attribute(self, name: str, card: str) -> str:
+    def card_attribute(self, name: str, card: str, node) -> str:
         if name in CARD_ATTRIBUTES:
             return f"{card}.{name}"
         if name in self.vocab.tags:
             return f"{card}.tags.get({name!r})"
+        if self.context.kind == "playable":  # is_playable runs the `playable` conditions
+            raise ScriptError("a `playable` condition cannot read `playable`: it would ask itself again "
+                              "and again", node.line, node.column,
+                              hint="say when the card may be played from the cards themselves "
+                                   "(colour == top.colour, ...)")
         self.pure = False  # `playable`: the card could be played now
         return f"g.is_playable({card})"
 
@@ -363,6 +371,11 @@ class _Emitter:
             if index and isinstance(body[index - 1], ast.TurnAnother):
                 raise ScriptError("nothing after `turn another` runs: the card is back in the draw pile "
                                   "and another is turned", stmt.line, stmt.column)
+            if self.context.kind == "use" and isinstance(stmt, _TAKES_FROM_HANDS):
+                raise ScriptError("a table card is used while a player is deciding something, so its `use:` "
+                                  "cannot take cards out of a hand: the decision would offer cards no longer "
+                                  "there", stmt.line, stmt.column,
+                                  hint="a `use:` may draw, skip, reverse, choose, show hands, ...")
             if self.maybe_nobody and _names_chosen(stmt):
                 self.when_someone_chosen(method, stmt)
             else:
@@ -537,6 +550,11 @@ class _Emitter:
 
 
 _A_TYPE = {"number": "a number", "text": "a text", "bool": "a condition", "any": "a value"}
+
+
+# Statements that take cards out of a hand (or may: a written rule, a draw passed on).
+_TAKES_FROM_HANDS = (ast.DiscardAll, ast.DrawTo, ast.GiveAll, ast.SwapHands, ast.RotateHands, ast.DrawOrPass,
+                     ast.ApplyRule)
 
 
 def _names_chosen(stmt: ast.Node) -> bool:
