@@ -206,3 +206,29 @@ def test_a_table_cards_use_may_draw_skip_and_show():
                                        "mutant.yaml")
     for seed in range(5):
         unodsl.Match(edition, players=4, agents="random", seed=seed, target=100).play()
+
+
+def test_a_starter_rule_that_cannot_be_written_on_a_card_is_refused_in_its_file(tmp_path):
+    # A player may write any starter rule on a blank card mid-game: one that could not
+    # compile there stopped the game (a TypeError before, a ScriptError now) instead of validation.
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "bad.yaml").write_text("name: Bad\nscript: |\n  show chosen's hand to me\n")
+    (tmp_path / "mine.yaml").write_text("name: Mine\nbase: veto\nstarter_rules: rules\n")
+    result = run("validate", str(tmp_path / "mine.yaml"))
+    no_traceback(result)
+    assert result.exit_code == 1
+    assert f"{tmp_path / 'rules' / 'bad.yaml'}:3:8: error: `chosen` is read here" in result.stdout
+
+
+def test_an_edition_whose_every_start_card_is_turned_back_is_refused():
+    # The dealer turned cards forever: the round never started (a hang, not an error).
+    problem = refused_edition("name: All turn\nbase: classic\nkinds:\n" + "".join(
+        f"  {kind}: {{on_start: turn another}}\n" for kind in ("number", "skip", "reverse", "draw_two")) +
+        '  wild: {on_start: "if players == 2:\\n  turn another\\nelse:\\n  turn another"}\n')
+    assert "the round would never start" in problem.message and problem.span.line == 4  # (number)
+
+
+def test_one_kind_that_starts_the_pile_is_enough():
+    unodsl.load_edition_text("name: Most turn\nbase: classic\nkinds:\n" + "".join(
+        f"  {kind}: {{on_start: turn another}}\n" for kind in ("number", "skip", "reverse", "draw_two")) +
+        '  wild: {on_start: "if players == 2:\\n  turn another"}\n', "edition.yaml")

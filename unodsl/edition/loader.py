@@ -310,10 +310,19 @@ class _Builder:
         if not folder:
             return []
         try:
-            return [source.text for source in starter_rules(self.doc.filename, folder)]
+            sources = starter_rules(self.doc.filename, folder)
         except EditionError as error:
             self.problems.extend(error.problems)
             return []
+        compile_rule = self._rule_compiler()
+        for source in sources:  # a player may write any of them on a blank card mid-game
+            try:
+                compile_rule(source.text)
+            except ScriptError as error:
+                span = source.span(error.line, error.column)
+                self.problems.append(Problem(span, error.message, hint=error.hint,
+                                             source_line=source.doc.source_line(span.line)))
+        return [source.text for source in sources]
 
     def _rule_hooks(self, path, text, report, direct=False) -> list:
         try:
