@@ -13,7 +13,7 @@ Scripts come from two sources:
   another kind of script).
 
 Each case either fails validation with problems placed inside the script, or plays
-whole seeded matches (2 and 5 players, random agents, a small target) with every
+whole seeded matches (2 players and 3 to 10, random and greedy agents, a small target) with every
 card in exactly one place at every event. Every case is seeded: a failure prints its
 seed and script. UNODSL_FUZZ_EXAMPLES raises the number of cases for a longer hunt.
 """
@@ -242,11 +242,13 @@ class CountingRound(Round):
 
 
 def play(edition, seed: int) -> None:
-    for players in (2, 5):
-        if edition.settings["players"]["min"] <= players <= edition.settings["players"]["max"]:
-            match = unodsl.Match(edition, players=players, agents="random", seed=seed, target=60,
-                                 max_turns=150, max_rounds=2)
-            assert match.finished
+    """Two seeded matches: two players, and from three up to the most the edition allows;
+    random agents, and greedy ones at the larger table for odd cases."""
+    low, high = edition.settings["players"]["min"], edition.settings["players"]["max"]
+    for players, agents in ((max(low, 2), "random"), (min(high, 3 + seed % 8), "greedy" if seed % 2 else "random")):
+        match = unodsl.Match(edition, players=players, agents=agents, seed=seed, target=60,
+                             max_turns=150, max_rounds=2)
+        assert match.finished
 
 
 @pytest.fixture

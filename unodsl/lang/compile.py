@@ -368,18 +368,23 @@ class _Emitter:
             if method is None:
                 raise ScriptError(f"{type(stmt).__name__.lower()} is not allowed here",
                                   stmt.line, stmt.column)
-            if index and isinstance(body[index - 1], ast.TurnAnother):
-                raise ScriptError("nothing after `turn another` runs: the card is back in the draw pile "
-                                  "and another is turned", stmt.line, stmt.column)
-            if self.context.kind == "use" and isinstance(stmt, _TAKES_FROM_HANDS):
-                raise ScriptError("a table card is used while a player is deciding something, so its `use:` "
-                                  "cannot take cards out of a hand: the decision would offer cards no longer "
-                                  "there", stmt.line, stmt.column,
-                                  hint="a `use:` may draw, skip, reverse, choose, show hands, ...")
+            self.check_place(stmt, body[index - 1] if index else None)
             if self.maybe_nobody and _names_chosen(stmt):
                 self.when_someone_chosen(method, stmt)
             else:
                 method(stmt)
+
+    def check_place(self, stmt: ast.Node, previous: ast.Node | None) -> None:
+        """Refuse a statement that cannot run where it is (what a statement needs of its
+        kind of script, each statement's method checks)."""
+        if isinstance(previous, ast.TurnAnother):
+            raise ScriptError("nothing after `turn another` runs: the card is back in the draw pile "
+                              "and another is turned", stmt.line, stmt.column)
+        if self.context.kind == "use" and isinstance(stmt, _TAKES_FROM_HANDS):
+            raise ScriptError("a table card is used while a player is deciding something, so its `use:` "
+                              "cannot take cards out of a hand: the decision would offer cards no longer "
+                              "there", stmt.line, stmt.column,
+                              hint="a `use:` may draw, skip, reverse, choose, show hands, ...")
 
     def when_someone_chosen(self, method, stmt) -> None:
         """A statement about `chosen` does nothing when no one was chosen."""
