@@ -9,11 +9,11 @@ import pytest
 
 import unodsl
 from unodsl.engine.round import Round
-from unodsl.lang.compile import compile_condition, compile_script
+from unodsl.lang.compile import START, compile_condition, compile_script
 from unodsl.lang.parse import parse_condition, parse_script
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "effects.md"
-BLOCK = re.compile(r"```(unodsl(?:-condition)?)\n(.*?)```", re.S)
+BLOCK = re.compile(r"```(unodsl(?:-condition|-start)?)\n(.*?)```", re.S)
 
 DOC_EDITION = unodsl.load_edition_text(
     Path(__file__).resolve().parent.parent.joinpath("editions", "classic.yaml").read_text()
@@ -48,7 +48,10 @@ def test_example_compiles_and_runs(kind, text):
             compiled = compile_condition(parse_condition(text), vocab)
             assert {compiled.function(c, rnd, me) for c in rnd.hands[me]} <= {True, False}
             continue
-        compiled = compile_script(parse_script(text), vocab)
+        if kind == "unodsl-start":  # a start card's `on_start:`, run on the card turned up
+            compiled = compile_script(parse_script(text), vocab, context=START)
+        else:
+            compiled = compile_script(parse_script(text), vocab)
         cards = rnd.card_count()
         compiled.function(rnd, me, card)
         for _event, guard, body in compiled.hooks:

@@ -115,7 +115,8 @@ def test_a_group_cannot_stand_for_one_player():
 
 
 def test_swapping_or_rotating_hands_compiles_to_the_engine_primitives():
-    assert "g.swap_hands(me, g.chosen)" in compile_script(parse_script("me swaps hands with chosen"), VOCAB).source
+    swap = compile_script(parse_script("choose player\nme swaps hands with chosen"), VOCAB).source
+    assert "g.swap_hands(me, chosen)" in swap
     assert "g.rotate_hands()" in compile_script(parse_script("rotate hands"), VOCAB).source
 
 
@@ -203,12 +204,16 @@ def test_a_bad_rule_is_placed_in_the_rule():
     assert str(error.value.problems[0].span) == "--rule 1:2:8"
 
 
-def test_a_turn_start_hook_reading_a_card_attribute_matches_nothing():
-    # There is no card when a turn starts: `number` is absent, so the guard is false.
-    edition = unodsl.load_edition("classic", rules=["on turn_start where number == 7:\n  me draws 5"])
-    match = unodsl.Match(edition, players=3, agents="random", seed=5, max_rounds=1)
-    assert match.finished and match.round.turns > 10
-    assert not any(e["event"] == "draw" and len(e["cards"]) == 5 for e in match.log)
+def test_a_turn_start_hook_reading_a_card_attribute_is_refused_where_it_is():
+    # There is no card when a turn starts: a guard or statement reading one could only
+    # ever read nothing (and `playable` of no card crashed), so validation says so.
+    for rule, column in (("on turn_start where number == 7:\n  me draws 5", 21),
+                         ("on turn_start:\n  me draws number", 12), ("on turn_start where playable: skip me", 21),
+                         ("on turn_start:\n  apply written rule", 3)):
+        with pytest.raises(unodsl.EditionError) as error:
+            unodsl.load_edition("classic", rules=[rule])
+        (problem,) = error.value.problems
+        assert "about no card" in problem.message and problem.span.column == column, (rule, str(problem))
     always = unodsl.load_edition("classic", rules=["on turn_start:\n  me draws 5"])
     match = unodsl.Match(always, players=3, agents="random", seed=5, max_turns=3, max_rounds=1)
     assert any(e["event"] == "draw" and len(e["cards"]) == 5 for e in match.log)  # the hook does run

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from ..errors import Problem
 from ..lang import ast
-from ..lang.compile import compile_condition
+from ..errors import ScriptError
+from ..lang.compile import Context, compile_condition
 
 
 def check_edition(edition, source) -> list[Problem]:
     """Every problem of meaning in `edition` (built from `source`, for positions)."""
     problems: list[Problem] = []
     for check in (_never_playable, _predicates_nothing_satisfies, _rules_that_never_fire,
-                  _bluffed_without_rule, _no_start_rule, _table_and_players):
+                  _bluffed_without_rule, _no_start_rule, _every_start_card_turned_back, _table_and_players):
         problems.extend(check(edition, source))
     return problems
 
@@ -63,6 +64,9 @@ class _Table:
         self.colour = colour
 
 
+_AFTER_A_CHOICE = Context("condition", chosen=True)
+
+
 def _predicates_nothing_satisfies(edition, source) -> list[Problem]:
     """`draws until C` with no card satisfying C draws the whole pile; a `where C` that
     no card satisfies never does anything."""
@@ -72,7 +76,10 @@ def _predicates_nothing_satisfies(edition, source) -> list[Problem]:
             predicate = getattr(node, "predicate", None)
             if predicate is None or not isinstance(node, (ast.DrawUntil, ast.DiscardAll, ast.GiveAll)):
                 continue
-            compiled = compile_condition(predicate, edition.vocabulary)
+            try:  # (it compiled in its script, where `chosen` may have been set before it)
+                compiled = compile_condition(predicate, edition.vocabulary, context=_AFTER_A_CHOICE)
+            except ScriptError:
+                continue
             if holds_for_some(edition, compiled, edition.faces):
                 continue
             span = source.script_span(path, predicate.line, predicate.column)
@@ -131,6 +138,33 @@ def _no_start_rule(edition, source) -> list[Problem]:
                                   "say what the sheet says, e.g. `on_start: next chooses colour` "
                                   "or `on_start: turn another`"))
     return found
+
+
+def _every_start_card_turned_back(edition, source) -> list[Problem]:
+    """If every card that can start the discard pile is put back (`turn another`), the
+    round never starts: the dealer turns cards forever."""
+    dealt = {card.kind for card in edition.deck if card.kind not in edition.table}
+    kinds = [kid for kid in edition.kinds if kid in dealt]  # in the file's order
+    starts = [edition.kinds[kid].on_start for kid in kinds]
+    if not starts or not all(rule is not None and _always_turns_another(rule.tree.body) for rule in starts):
+        return []
+    return [source.problem(("kinds", kinds[0], "on_start"),
+                           "every card turned up to start the discard pile is put back (`turn another`): "
+                           "the round would never start",
+                           "let some kind start the pile (no `on_start:`, or one without `turn another`)")]
+
+
+def _always_turns_another(body: tuple) -> bool:
+    """`turn another` runs on every path through `body`."""
+    for stmt in body:
+        if isinstance(stmt, ast.TurnAnother):
+            return True
+        if isinstance(stmt, ast.If) and stmt.otherwise and all(
+                _always_turns_another(b) for b in [*(b for _, b in stmt.branches), stmt.otherwise]):
+            return True
+        if isinstance(stmt, ast.Ask) and all(_always_turns_another(a.body) for a in stmt.answers):
+            return True
+    return False
 
 
 def _table_and_players(edition, source) -> list[Problem]:

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from ..errors import EditionError, Problem, ScriptError, Span
 from ..lang import ast
-from ..lang.compile import Compiled, Vocabulary, compile_condition, compile_script
+from ..lang.compile import (CONDITION, EFFECT, PLAYABLE, START, USE, WRITTEN, Compiled, Context, Vocabulary,
+                             compile_condition, compile_script)
 from ..lang.parse import parse_condition, parse_script
 from ..resources import edition_path, unknown_edition_hint
 from .checks import check_edition, reads_top
@@ -131,12 +132,13 @@ class _Builder:
         self.problems.append(Problem(span, error.message, hint=error.hint,
                                      source_line=self.doc.line_text(span)))
 
-    def compile(self, path: tuple, text: str, condition: bool) -> Compiled | None:
+    def compile(self, path: tuple, text: str, condition: bool, context: Context | None = None) -> Compiled | None:
+        """A condition or a script, of the kind `context` says (what it may do and read)."""
         origin = f"{self.doc.filename}:{'.'.join(map(str, path))}"
         try:
             if condition:
-                return compile_condition(parse_condition(text), self.vocab, origin)
-            return compile_script(parse_script(text), self.vocab, origin)
+                return compile_condition(parse_condition(text), self.vocab, origin, context or CONDITION)
+            return compile_script(parse_script(text), self.vocab, origin, context or EFFECT)
         except ScriptError as error:
             self.script_problem(path, error)
             return None
@@ -221,18 +223,19 @@ class _Builder:
             id=kid, name=spec.get("name", kid.replace("_", " ").title()),
             symbol=spec.get("symbol"), wild=bool(spec.get("wild", False)),
             points=spec.get("points", 0),
-            playable=self.compile((*path, "playable"), playable_text, condition=True),
+            playable=self.compile((*path, "playable"), playable_text, condition=True, context=PLAYABLE),
             tags=dict(spec.get("tags", {})), description=spec.get("description"),
             sources={"playable": playable_text},
         )
         if "points" not in spec:
             self.problem(path, f"kind '{kid}' has no points", hint="add `points: N` (or `face`)")
         kind.blank = bool(spec.get("blank", False))
-        for field_name, condition in (("bluff_if", True), ("effect", False), ("on_start", False),
-                                      ("use", False)):
+        for field_name, condition, context in (("bluff_if", True, CONDITION), ("effect", False, EFFECT),
+                                               ("on_start", False, START), ("use", False, USE)):
             if field_name in spec:
                 kind.sources[field_name] = spec[field_name]
-                setattr(kind, field_name, self._card_script((*path, field_name), spec[field_name], condition))
+                setattr(kind, field_name,
+                        self._card_script((*path, field_name), spec[field_name], condition, context))
         if "reaction" in spec:
             reaction = spec["reaction"]
             kind.reaction_against = self.compile((*path, "reaction", "against"), reaction["against"], True)
@@ -240,8 +243,8 @@ class _Builder:
                 kind.reaction_effect = self._card_script((*path, "reaction", "effect"), reaction["effect"], False)
         return kind
 
-    def _card_script(self, path: tuple, text: str, condition: bool) -> Compiled | None:
-        compiled = self.compile(path, text, condition)
+    def _card_script(self, path: tuple, text: str, condition: bool, context: Context | None = None) -> Compiled | None:
+        compiled = self.compile(path, text, condition, context)
         if compiled is not None and not condition and compiled.hooks:
             hook = next(s for s in compiled.tree.body if isinstance(s, ast.On))
             self.script_problem(path, ScriptError("a card's script cannot hold `on` hooks", hook.line, hook.column,
@@ -259,7 +262,7 @@ class _Builder:
                                  hint="add `blank: true` to write rules on its cards")
                 continue
             cards = [c for c in deck if c.kind == kid]
-            rules = [self._card_script(("kinds", kid, "written", i), text, False)
+            rules = [self._card_script(("kinds", kid, "written", i), text, False, WRITTEN)
                      for i, text in enumerate(spec.get("written", []))]
             if len(rules) > len(cards):
                 count = f"{len(cards)} card" + ("s" if len(cards) != 1 else "")
@@ -284,7 +287,7 @@ class _Builder:
             script = parse_script(text)
             if any(isinstance(s, ast.On) for s in script.body):
                 raise ScriptError("a rule written on a card cannot hold `on` hooks", 1, 1)
-            return compile_script(script, vocab, "<written rule>")
+            return compile_script(script, vocab, "<written rule>", WRITTEN)
 
         return compile_rule
 
@@ -314,7 +317,7 @@ class _Builder:
                 continue
             if script.body and not any(isinstance(s, ast.On) for s in script.body):
                 try:
-                    written.append((source.label, compile_script(script, self.vocab, source.label)))
+                    written.append((source.label, compile_script(script, self.vocab, source.label, WRITTEN)))
                 except ScriptError as error:
                     report(None, error)
             else:
@@ -329,10 +332,19 @@ class _Builder:
         if not folder:
             return []
         try:
-            return [source.text for source in starter_rules(self.doc.filename, folder)]
+            sources = starter_rules(self.doc.filename, folder)
         except EditionError as error:
             self.problems.extend(error.problems)
             return []
+        compile_rule = self._rule_compiler()
+        for source in sources:  # a player may write any of them on a blank card mid-game
+            try:
+                compile_rule(source.text)
+            except ScriptError as error:
+                span = source.span(error.line, error.column)
+                self.problems.append(Problem(span, error.message, hint=error.hint,
+                                             source_line=source.doc.source_line(span.line)))
+        return [source.text for source in sources]
 
     def _rule_hooks(self, path, text, report, direct=False) -> list:
         try:

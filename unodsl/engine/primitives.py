@@ -171,10 +171,13 @@ class ScriptPrimitives:
         return self.decide(QUESTION, p, answers, question)
 
     def choose_player(self, p: int, predicate):
+        """`p` picks another player satisfying `predicate` (about a seat); the pick, or
+        None when no one satisfies it (the script's statements about them do nothing)."""
         seats = [q for q in self.others(p) if predicate is None or predicate(q)]
+        self.chosen = self.decide(PLAYER, p, seats) if seats else None
         if seats:
-            self.chosen = self.decide(PLAYER, p, seats)
             self.record("chosen", player=p, chosen=self.chosen)
+        return self.chosen
 
     def show_hand(self, owner: int, viewers: list[int]) -> None:
         uids = {c.uid for c in self.hands[owner]}

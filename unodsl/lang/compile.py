@@ -22,8 +22,10 @@ from . import ast
 
 CARD_ATTRIBUTES = ("colour", "number", "symbol", "kind", "name", "points", "wild")
 # `next` and `previous` are written out (not g.next_of(me)): a call less each time.
+# `chosen` is a local of the compiled function, set by its `choose player` (or, in a table
+# card's `use:`, by the engine's g.chosen): a script never reads another script's pick.
 SINGLE_PLAYERS = {"me": "me", "next": "(me + g.direction) % g.n", "previous": "(me - g.direction) % g.n",
-                  "chosen": "g.chosen", "dealer": "g.dealer"}
+                  "chosen": "chosen", "dealer": "g.dealer"}
 GROUP_PLAYERS = {"others": "g.others(me)", "everyone": "g.everyone(me)"}
 PLAYER_ATTRIBUTES = {"hand": "len(g.hands[{p}])", "score": "g.scores[{p}]"}
 GAME_NAMES = {"players": "g.n"}
@@ -49,6 +51,46 @@ class Vocabulary:
         return found
 
 
+@dataclass(frozen=True)
+class Context:
+    """Which kind of script is compiled, and so what it may do and read.
+
+    kind: "effect" (a card played, or a reaction card's effect), "start" (a start
+    card's `on_start`), "use" (a table card's `use:`), "written" (a rule written on
+    a blank card), "hook" (the body of an `on EVENT:` house rule) or "condition"
+    (`bluff_if`, a tag, a hook's `where`, a reaction's `against`) or "playable" (a
+    kind's `playable` condition, which may not ask itself whether a card is playable).
+    """
+
+    kind: str = "effect"
+    event: str | None = None  # a hook's event
+    chosen: bool = False  # `chosen` is someone as the script begins (a table card's target)
+
+    @property
+    def has_card(self) -> bool:
+        """Whether the script is about a card (`card.X`, and bare names in its statements):
+        a turn_start hook is about none."""
+        return self.event != "turn_start"
+
+    def about(self) -> str:
+        return f"an `on {self.event}` hook" if self.kind == "hook" else _SCRIPT_NAMES[self.kind]
+
+
+_SCRIPT_NAMES = {"effect": "a card's effect", "start": "a start card's `on_start`", "use": "a table card's `use:`",
+                 "written": "a rule written on a card", "hook": "a hook", "condition": "a condition",
+                 "playable": "a `playable` condition"}
+EFFECT = Context("effect")
+START = Context("start")
+USE = Context("use", chosen=True)
+WRITTEN = Context("written")
+CONDITION = Context("condition")
+PLAYABLE = Context("playable")
+
+
+def hook_context(event: str) -> Context:
+    return Context("hook", event)
+
+
 @dataclass
 class Compiled:
     """One compiled script: the function and its Python source."""
@@ -63,8 +105,17 @@ class Compiled:
 class _Emitter:
     """Builds the Python source of one function, line by line."""
 
-    def __init__(self, vocab: Vocabulary):
+    def __init__(self, vocab: Vocabulary, context: Context):
         self.vocab = vocab
+        self.context = context
+        # The card bare names read in statements: the one the script is about, if any.
+        self.card = "card" if context.has_card else None
+        # What is known of `chosen` at the statement being compiled (a flow analysis
+        # over the branches): set on every path, and whether it may be nobody (a
+        # `choose player where ...` that found no one).
+        self.chosen = context.chosen
+        self.maybe_nobody = False
+        self.choosing = False  # compiling the `where` of `choose player`: about each candidate
         self.lines: list[str] = []
         self.depth = 1
         self.pure = True
@@ -86,6 +137,7 @@ class _Emitter:
             raise ScriptError(f"'{player.who}' is several players; this needs one "
                               f"(me, next, previous, chosen, dealer)", player.line, player.column)
         self.pure = False
+        self.read_chosen(player)
         return SINGLE_PLAYERS[player.who]
 
     def each(self, player: ast.Player) -> str:
@@ -93,7 +145,21 @@ class _Emitter:
         self.pure = False
         if player.who in GROUP_PLAYERS:
             return GROUP_PLAYERS[player.who]
-        return f"({SINGLE_PLAYERS[player.who]},)"
+        self.read_chosen(player)
+        return self.unless_nobody(player, f"({SINGLE_PLAYERS[player.who]},)", "()")
+
+    def read_chosen(self, player: ast.Player) -> None:
+        """`chosen` names someone only after a `choose player` on every path to here."""
+        if player.who == "chosen" and not self.chosen:
+            raise ScriptError("`chosen` is read here, but no `choose player` has certainly run before it",
+                              player.line, player.column,
+                              hint="put `choose player` before it, on every path (in each branch of an `if`)")
+
+    def unless_nobody(self, player: ast.Player, source: str, absent: str) -> str:
+        """`source`, or `absent` when the player is `chosen` and no one was chosen."""
+        if player.who == "chosen" and self.maybe_nobody:
+            return f"({absent} if chosen is None else {source})"
+        return source
 
     # ---- expressions
 
@@ -115,20 +181,47 @@ class _Emitter:
         return repr(node.value)
 
     def x_Name(self, node, card):
+        """A bare name: an attribute of the card `card` (None: there is none here), a game
+        value or a value."""
         name = node.name
+        if name in CARD_ATTRIBUTES or name in self.vocab.tags or name == "playable":
+            if card is None:
+                raise self.no_card(node, name)
+            return self.card_attribute(name, card, node)
+        if name in GAME_NAMES:
+            self.pure = False
+            return GAME_NAMES[name]
+        if name in self.vocab.values():
+            return repr(name)
+        if name in PLAYER_ATTRIBUTES:
+            whose = "chosen" if self.choosing else "me"
+            raise ScriptError(f"`{name}` is about a player: say whose", node.line, node.column,
+                              hint=f"write `{whose}.{name}` (or `next.{name}`, `previous.{name}`, ...)")
+        raise _unknown(node, name, self.known_names())
+
+    def card_attribute(self, name: str, card: str, node) -> str:
         if name in CARD_ATTRIBUTES:
             return f"{card}.{name}"
         if name in self.vocab.tags:
             return f"{card}.tags.get({name!r})"
-        if name in GAME_NAMES:
-            self.pure = False
-            return GAME_NAMES[name]
-        if name == "playable":  # the card could be played now
-            self.pure = False
-            return f"g.is_playable({card})"
-        if name in self.vocab.values():
-            return repr(name)
-        raise _unknown(node, name, self.known_names())
+        if self.context.kind == "playable":  # is_playable runs the `playable` conditions
+            raise ScriptError("a `playable` condition cannot read `playable`: it would ask itself again "
+                              "and again", node.line, node.column,
+                              hint="say when the card may be played from the cards themselves "
+                                   "(colour == top.colour, ...)")
+        self.pure = False  # `playable`: the card could be played now
+        return f"g.is_playable({card})"
+
+    def no_card(self, node, name: str) -> ScriptError:
+        """A card's attribute read where the condition or hook is about no card."""
+        if self.choosing:
+            return ScriptError(f"`{name}` is about a card, but the condition of `choose player` is about "
+                               "each player it may choose", node.line, node.column,
+                               hint="write `chosen.hand`, `chosen.score` or `chosen holds CONDITION` "
+                                    f"(and `card.{name}` for the card played)")
+        return ScriptError(f"`{name}` reads a card, but {self.context.about()} is about no card",
+                           node.line, node.column,
+                           hint="read the players instead: `me.hand`, `me holds CONDITION`, ...")
 
     def known_names(self) -> list[str]:
         return [*CARD_ATTRIBUTES, "playable", *self.vocab.tags, *GAME_NAMES, *sorted(self.vocab.values())]
@@ -144,6 +237,8 @@ class _Emitter:
                 return "g.colour"  # the colour in play: a Wild's chosen colour
             return self.x_Name(node.attr_node(), "g.discard[-1]")
         if base == "card":
+            if not self.context.has_card:
+                raise self.no_card(node, f"card.{attr}")
             self.pure = False
             self.reads_card = True
             return self.x_Name(node.attr_node(), "card")
@@ -152,7 +247,8 @@ class _Emitter:
     def x_PlayerAttr(self, node, card):
         if node.attr not in PLAYER_ATTRIBUTES:
             raise _unknown(node, node.attr, list(PLAYER_ATTRIBUTES), what="player attribute")
-        return PLAYER_ATTRIBUTES[node.attr].format(p=self.single(node.player))
+        figure = PLAYER_ATTRIBUTES[node.attr].format(p=self.single(node.player))
+        return self.unless_nobody(node.player, figure, "None")
 
     def x_Compare(self, node, card):
         left, right = self.expr(node.left, card), self.expr(node.right, card)
@@ -167,7 +263,7 @@ class _Emitter:
         op = node.op
         # (a side that compiled to a literal, a colour or a setting, is never None: no test of it,
         # which Python would warn about)
-        may_be_none = [_may_be_none(n) and not _literal(src) for n, src in ((node.left, left), (node.right, right))]
+        may_be_none = [self.may_be_none(n) and not _literal(src) for n, src in ((node.left, left), (node.right, right))]
         if op in ("==", "!="):
             if may_be_none[0] and may_be_none[1]:
                 # Two absent attributes (a number card's symbol and another's) do not match.
@@ -212,19 +308,22 @@ class _Emitter:
     def x_Holds(self, node, card):
         var = self.fresh("c")
         hand = f"g.hands[{self.single(node.player)}]"
-        return f"any({self.expr(node.predicate, var)} for {var} in {hand})"
+        return self.unless_nobody(node.player, f"any({self.expr(node.predicate, var)} for {var} in {hand})", "False")
 
     def x_Count(self, node, card):
         var = self.fresh("c")
         hand = f"g.hands[{self.single(node.player)}]"
-        return f"sum(1 for {var} in {hand} if {self.expr(node.predicate, var)})"
+        count = f"sum(1 for {var} in {hand} if {self.expr(node.predicate, var)})"
+        return self.unless_nobody(node.player, count, "None")
 
     def x_Challenges(self, node, card):
         self.asks, self.pure = True, False
         target = self.single(node.player)
         if self.vocab.reactions:
-            return f"(g.against({target}) and g.ask_challenge({target}, me))"
-        return f"g.ask_challenge({target}, me)"
+            challenge = f"(g.against({target}) and g.ask_challenge({target}, me))"
+        else:
+            challenge = f"g.ask_challenge({target}, me)"
+        return self.unless_nobody(node.player, challenge, "False")
 
     def x_Accepts(self, node, card):
         self.asks, self.pure = True, False
@@ -241,17 +340,75 @@ class _Emitter:
         var = self.fresh("c")
         return f"(lambda {var}: {self.expr(node, var)})"
 
+    def player_predicate(self, node: ast.Node | None) -> str:
+        """A one-argument function testing a seat (`choose player where`): in it,
+        `chosen` is the player tested."""
+        if node is None:
+            return "None"
+        saved = self.chosen, self.maybe_nobody, self.choosing
+        self.chosen, self.maybe_nobody, self.choosing = True, False, True
+        test = self.expr(node, None)
+        self.chosen, self.maybe_nobody, self.choosing = saved
+        return f"(lambda chosen: {test})"
+
+    def may_be_none(self, node: ast.Node) -> bool:
+        """Card attributes can be absent (a Wild has no colour, a Skip no number), and so
+        can arithmetic on them, and the figures of `chosen` when no one was chosen."""
+        if isinstance(node, (ast.PlayerAttr, ast.Count)):
+            return node.player.who == "chosen" and self.maybe_nobody
+        return isinstance(node, (ast.Name, ast.Dotted, ast.Arith, ast.Neg))
+
     # ---- statements
 
     def block(self, body: tuple) -> None:
         if not body:
             self.emit("pass")
-        for stmt in body:
+        for index, stmt in enumerate(body):
             method = getattr(self, "s_" + type(stmt).__name__, None)
             if method is None:
                 raise ScriptError(f"{type(stmt).__name__.lower()} is not allowed here",
                                   stmt.line, stmt.column)
-            method(stmt)
+            self.check_place(stmt, body[index - 1] if index else None)
+            if self.maybe_nobody and _names_chosen(stmt):
+                self.when_someone_chosen(method, stmt)
+            else:
+                method(stmt)
+
+    def check_place(self, stmt: ast.Node, previous: ast.Node | None) -> None:
+        """Refuse a statement that cannot run where it is (what a statement needs of its
+        kind of script, each statement's method checks)."""
+        if isinstance(previous, ast.TurnAnother):
+            raise ScriptError("nothing after `turn another` runs: the card is back in the draw pile "
+                              "and another is turned", stmt.line, stmt.column)
+        if self.context.kind == "use" and isinstance(stmt, _TAKES_FROM_HANDS):
+            raise ScriptError("a table card is used while a player is deciding something, so its `use:` "
+                              "cannot take cards out of a hand: the decision would offer cards no longer "
+                              "there", stmt.line, stmt.column,
+                              hint="a `use:` may draw, skip, reverse, choose, show hands, ...")
+
+    def when_someone_chosen(self, method, stmt) -> None:
+        """A statement about `chosen` does nothing when no one was chosen."""
+        self.emit("if chosen is not None:")
+        self.depth += 1
+        self.maybe_nobody = False
+        method(stmt)
+        self.maybe_nobody = True  # (on the path where no one was chosen)
+        self.depth -= 1
+
+    def branches(self, bodies, exhaustive: bool, emit_header) -> None:
+        """Compile alternative bodies (`emit_header(index)` before each); afterwards
+        `chosen` is known to be set only if it is so at the end of every path."""
+        before = self.chosen, self.maybe_nobody
+        after = [] if exhaustive else [before]
+        for index, body in enumerate(bodies):
+            self.chosen, self.maybe_nobody = before
+            emit_header(index)
+            self.depth += 1
+            self.block(body)
+            self.depth -= 1
+            after.append((self.chosen, self.maybe_nobody))
+        self.chosen = all(known for known, _ in after)
+        self.maybe_nobody = any(nobody for _, nobody in after)
 
     def for_each(self, player: ast.Player, call: str, aimed: bool = False) -> None:
         """Emit `call` (with {p}) once per targeted player.
@@ -272,11 +429,19 @@ class _Emitter:
         else:
             self.emit(call.format(p=self.single(player)))
 
-    def number(self, node: ast.Node, what: str) -> None:
+    def number(self, node: ast.Node, what: str) -> str:
         """`what` takes a whole number: say so when the script gives something else."""
         kind = self.type_of(node)
         if kind not in ("number", "any"):
             raise ScriptError(f"{what} takes a number, not {_A_TYPE[kind]}", node.line, node.column)
+        return kind
+
+    def amount(self, node: ast.Node, what: str) -> str:
+        """The source of a number a statement takes; a value that may be something else
+        (a tag's text, a setting's table) counts as absent, which is none."""
+        if self.number(node, what) == "any":
+            return f"_whole({self.expr(node, self.card)})"
+        return self.expr(node, self.card)
 
     def type_of(self, node: ast.Node) -> str:
         """number, text, bool or any (a tag, whose values may be of any kind)."""
@@ -299,20 +464,17 @@ class _Emitter:
         return "bool"
 
     def s_Draw(self, s):
-        self.number(s.amount, "`draws`")
-        self.for_each(s.target, f"g.draw({{p}}, {self.expr(s.amount, 'card')})", aimed=True)
+        self.for_each(s.target, f"g.draw({{p}}, {self.amount(s.amount, '`draws`')})", aimed=True)
 
     def s_DrawOrPass(self, s):
-        self.number(s.amount, "`draws`")
-        call = f"g.draw_or_pass({{p}}, {self.expr(s.amount, 'card')}, {self.predicate(s.predicate)})"
+        call = f"g.draw_or_pass({{p}}, {self.amount(s.amount, '`draws`')}, {self.predicate(s.predicate)})"
         self.for_each(s.target, call, aimed=True)
 
     def s_DrawUntil(self, s):
         self.for_each(s.target, f"g.draw_until({{p}}, {self.predicate(s.predicate)})", aimed=True)
 
     def s_DrawTo(self, s):
-        self.number(s.size, "`to`")
-        self.for_each(s.target, f"g.draw_or_discard_to({{p}}, {self.expr(s.size, 'card')}, {s.can_draw})",
+        self.for_each(s.target, f"g.draw_or_discard_to({{p}}, {self.amount(s.size, '`to`')}, {s.can_draw})",
                       aimed=True)
 
     def s_DiscardAll(self, s):
@@ -331,13 +493,19 @@ class _Emitter:
         self.for_each(s.chooser, "g.choose_colour({p})")
 
     def s_ChoosePlayer(self, s):
-        self.emit(f"g.choose_player(me, {self.predicate(s.predicate)})")
+        self.emit(f"chosen = g.choose_player(me, {self.player_predicate(s.predicate)})")
+        # Someone, unless a condition left no one to choose.
+        self.chosen, self.maybe_nobody = True, s.predicate is not None
 
     def s_ExtraTurn(self, s):
         self.emit("g.extra_turn(me)")
 
     def s_TurnAnother(self, s):
+        if self.context.kind != "start":
+            raise ScriptError(f"`turn another` replaces a start card, so it belongs in an `on_start:` rule, "
+                              f"not in {self.context.about()}", s.line, s.column)
         self.emit("g.turn_another(card)")
+        self.emit("return")  # the card is no longer on the pile: nothing more to do with it
 
     def s_ShowHand(self, s):
         self.for_each(s.owner, f"g.show_hand({{p}}, list({self.each(s.viewers)}))", aimed=True)
@@ -352,41 +520,56 @@ class _Emitter:
         self.emit("g.rotate_hands()")
 
     def s_ApplyRule(self, s):
+        if self.context.kind == "written":
+            raise ScriptError("a rule written on a card cannot apply the rule written on it: "
+                              "it would apply itself again and again", s.line, s.column)
+        if not self.context.has_card:
+            raise ScriptError(f"`apply written rule` reads the card's rule, but {self.context.about()} "
+                              "is about no card", s.line, s.column)
         self.emit("g.apply_written_rule(me, card)")
 
     def s_Nothing(self, s):
         self.emit("pass")
 
     def s_If(self, s):
-        for index, (cond, body) in enumerate(s.branches):
-            self.emit(f"{'if' if index == 0 else 'elif'} {self.expr(cond, 'card')}:")
-            self.depth += 1
-            self.block(body)
-            self.depth -= 1
-        if s.otherwise:
-            self.emit("else:")
-            self.depth += 1
-            self.block(s.otherwise)
-            self.depth -= 1
+        bodies = [body for _, body in s.branches] + ([s.otherwise] if s.otherwise else [])
+
+        def header(index):
+            if index < len(s.branches):
+                self.emit(f"{'if' if index == 0 else 'elif'} {self.expr(s.branches[index][0], self.card)}:")
+            else:
+                self.emit("else:")
+
+        self.branches(bodies, bool(s.otherwise), header)
 
     def s_Ask(self, s):
         var = self.fresh("a")
         options = [answer.text for answer in s.answers]
         self.emit(f"{var} = g.ask_question({self.single(s.target)}, {s.question!r}, {options!r})")
-        for index, answer in enumerate(s.answers):
-            self.emit(f"{'if' if index == 0 else 'elif'} {var} == {answer.text!r}:")
-            self.depth += 1
-            self.block(answer.body)
-            self.depth -= 1
+
+        def header(index):
+            self.emit(f"{'if' if index == 0 else 'elif'} {var} == {s.answers[index].text!r}:")
+
+        # (the player answers with one of the answers: every path runs one of them)
+        self.branches([answer.body for answer in s.answers], True, header)
 
 
 _A_TYPE = {"number": "a number", "text": "a text", "bool": "a condition", "any": "a value"}
 
 
-def _may_be_none(node: ast.Node) -> bool:
-    """Card attributes can be absent (a Wild has no colour, a Skip no number), and so
-    can arithmetic on them."""
-    return isinstance(node, (ast.Name, ast.Dotted, ast.Arith, ast.Neg))
+# Statements that take cards out of a hand (or may: a written rule, a draw passed on).
+_TAKES_FROM_HANDS = (ast.DiscardAll, ast.DrawTo, ast.GiveAll, ast.SwapHands, ast.RotateHands, ast.DrawOrPass,
+                     ast.ApplyRule)
+
+
+def _names_chosen(stmt: ast.Node) -> bool:
+    """The statement acts on or with `chosen` (not only in a condition of it)."""
+    return any(isinstance(value, ast.Player) and value.who == "chosen" for value in vars(stmt).values())
+
+
+def _whole(value):
+    """A number a statement takes: a value of another kind counts as absent."""
+    return value if isinstance(value, int) else None
 
 
 def _literal(source: str) -> bool:
@@ -422,16 +605,18 @@ def _build(emitter: _Emitter, name: str, params: str, origin: str, tree=None) ->
     header = f"def {name}({params}):"
     body = emitter.lines or ["    pass"]
     source = "\n".join([header, *body]) + "\n"
-    namespace: dict = {"_arith": _arith, "_between": _between}
+    namespace: dict = {"_arith": _arith, "_between": _between, "_whole": _whole}
     exec(compile(source, origin, "exec"), namespace)  # source built only from our own syntax tree
     # Taken out of its namespace, the function is not in a reference cycle with it.
     return Compiled(namespace.pop(name), source, emitter.pure, tree=tree)
 
 
-def compile_condition(node: ast.Node, vocab: Vocabulary, origin: str = "<condition>") -> Compiled:
-    """A condition on a card `c` in state `g` for player `me`: `f(c, g, me) -> bool`."""
-    emitter = _Emitter(vocab)
-    emitter.emit(f"return bool({emitter.expr(node, 'c')})")
+def compile_condition(node: ast.Node, vocab: Vocabulary, origin: str = "<condition>",
+                      context: Context = CONDITION) -> Compiled:
+    """A condition on a card `c` in state `g` for player `me`: `f(c, g, me) -> bool`
+    (in a turn_start hook's `where`, `c` is about no card and may not be read)."""
+    emitter = _Emitter(vocab, context)
+    emitter.emit(f"return bool({emitter.expr(node, 'c' if context.has_card else None)})")
     if emitter.reads_card:  # (was a NameError when the condition ran)
         emitter.lines.insert(0, "    card = c")
     if emitter.asks:
@@ -439,15 +624,20 @@ def compile_condition(node: ast.Node, vocab: Vocabulary, origin: str = "<conditi
     return _build(emitter, "condition", "c, g, me", origin, node)
 
 
-def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script>") -> Compiled:
-    """An effect `f(g, me, card)`; `on` hooks are compiled apart into `.hooks`."""
-    emitter = _Emitter(vocab)
+def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script>",
+                   context: Context = EFFECT) -> Compiled:
+    """An effect `f(g, me, card)` of the kind `context` says; `on` hooks are compiled
+    apart into `.hooks`."""
+    emitter = _Emitter(vocab, context)
+    if context.chosen:  # the engine chose the player before the script runs
+        emitter.emit("chosen = g.chosen")
     statements = [s for s in script.body if not isinstance(s, ast.On)]
     emitter.block(tuple(statements))
     compiled = _build(emitter, "effect", "g, me, card", origin, script)
     for hook in (s for s in script.body if isinstance(s, ast.On)):
-        guard = compile_condition(hook.predicate, vocab, origin) if hook.predicate else None
-        body = compile_script(ast.Script(hook.line, hook.column, hook.body), vocab, origin)
+        where = hook_context(hook.event)
+        guard = compile_condition(hook.predicate, vocab, origin, where) if hook.predicate else None
+        body = compile_script(ast.Script(hook.line, hook.column, hook.body), vocab, origin, where)
         if body.hooks:
             raise ScriptError("a hook cannot hold another hook", hook.line, hook.column)
         compiled.hooks.append((hook.event, guard, body))

@@ -1,0 +1,438 @@
+"""Property test of "validates => runs" (issue 10): a script that validation accepts
+plays without a Python exception, wherever it is written.
+
+Scripts come from two sources:
+
+- generated from the grammar itself (grammar/effects.lark, through Lark's own rules:
+  a new statement is generated as soon as it is in the grammar), and put in every
+  place a script can be: a card's effect, a start card's `on_start`, a table card's
+  `use:`, a reaction's effect, a rule written on a blank card, the body and `where`
+  of a hook on each event, a `playable` or `bluff_if` condition;
+- the scripts of every shipped edition and house rule, mutated (a word replaced by
+  another word of the language, a line dropped, doubled or moved, a block moved to
+  another kind of script).
+
+Each case either fails validation with problems placed inside the script, or plays
+whole seeded matches (2 players and 3 to 10, random and greedy agents, a small target) with every
+card in exactly one place at every event. Every case is seeded: a failure prints its
+seed and script. UNODSL_FUZZ_EXAMPLES raises the number of cases for a longer hunt.
+"""
+from __future__ import annotations
+
+import os
+import random
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+import unodsl
+from unodsl.edition.yamlsrc import load_yaml
+from unodsl.engine.round import Round
+from unodsl.errors import ScriptError
+from unodsl.lang.compile import (CONDITION, EFFECT, PLAYABLE, START, USE, WRITTEN, compile_condition,
+                                 compile_script)
+from unodsl.lang.parse import _parser, parse_condition, parse_script
+from unodsl.resources import data_dir
+
+SCALE = int(os.environ.get("UNODSL_FUZZ_EXAMPLES", "0")) or None
+GENERATED_CASES = SCALE or 2000
+MUTATED_CASES = SCALE or 600
+
+
+# ---- scripts from the grammar ----------------------------------------------------------
+
+# What a regular-expression terminal of the grammar may be written as (the keywords and
+# punctuation are written as the grammar says). NAME draws from every kind of name.
+SAMPLES = {
+    "PLAYER": ["me", "next", "previous", "others", "everyone", "chosen", "chosen", "dealer"],
+    "EVENT": ["play", "draw", "turn_start", "round_start"],
+    "COMPARE": ["==", "!=", "<", "<=", ">", ">="],
+    "ADD": ["+", "-"], "MUL": ["*", "/", "%"],
+    "_DRAWS": ["draws"], "_ACCEPTS": ["accepts"], "_DISCARDS": ["discards"], "_SWAPS": ["swaps"],
+    "NAME": ["colour", "number", "symbol", "kind", "name", "points", "wild", "playable", "players", "red", "blue",
+             "number", "house", "lucky", "Gryffindor", "act", "top", "card", "settings", "hand_size", "hand", "score",
+             "uno_penalty", "bogus"],
+    "INT": ["0", "1", "2", "3", "7", "12"],
+    "STRING": ['"yes"', '"no"', '"maybe"'],
+}
+
+
+class Generator:
+    """Random derivations of the grammar's rules (as Lark compiled them: plain BNF)."""
+
+    def __init__(self):
+        parser = _parser()
+        self.rules = defaultdict(list)
+        for rule in parser.rules:
+            self.rules[rule.origin.name].append(rule.expansion)
+        self.strings = {t.name: t.pattern.value for t in parser.terminals if t.pattern.type == "str"}
+        self.height = self._heights()
+
+    def _heights(self) -> dict:
+        """For each rule, the fewest levels of rules a derivation of it needs."""
+        height: dict = {}
+        changed = True
+        while changed:
+            changed = False
+            for name, expansions in self.rules.items():
+                best = min((1 + max([height.get(s.name, 0 if s.is_term else 10**6) for s in e] or [0])
+                            for e in expansions), default=1)
+                if best < height.get(name, 10**6):
+                    height[name], changed = best, True
+        return height
+
+    def tokens(self, rng: random.Random, start: str, depth: int) -> list[str]:
+        out: list[str] = []
+        self._derive(start, rng, depth, out)
+        return out
+
+    def _derive(self, name: str, rng, depth: int, out: list) -> None:
+        expansions = self.rules[name]
+        if depth <= 0:  # only the shortest ways out now
+            least = min(self._cost(e) for e in expansions)
+            expansions = [e for e in expansions if self._cost(e) == least]
+        for symbol in rng.choice(expansions):
+            if symbol.is_term:
+                out.append(self._word(symbol.name, rng))
+            else:
+                self._derive(symbol.name, rng, depth - 1, out)
+
+    def _cost(self, expansion) -> int:
+        return max([self.height.get(s.name, 0) for s in expansion if not s.is_term] or [0])
+
+    def _word(self, terminal: str, rng) -> str:
+        if terminal in ("_NL", "_INDENT", "_DEDENT"):
+            return terminal
+        if terminal in SAMPLES:
+            return rng.choice(SAMPLES[terminal])
+        return self.strings[terminal]
+
+
+def render(tokens: list[str]) -> str:
+    """Tokens as script text: a line break for _NL, and indentation for blocks."""
+    lines, words, level = [], [], 0
+    for token in tokens:
+        if token == "_NL":
+            if words:
+                lines.append("  " * level + " ".join(words))
+            words = []
+        elif token == "_INDENT":
+            level += 1
+        elif token == "_DEDENT":
+            level -= 1
+        else:
+            words.append(token)
+    if words:
+        lines.append("  " * level + " ".join(words))
+    return "\n".join(lines).replace(" 's", "'s").replace(" . ", ".").replace(" ;", ";")
+
+
+GENERATOR = Generator()
+
+
+def generated(rng: random.Random, start: str = "script") -> str:
+    """A script (or condition) the grammar allows; not an empty one (a few tries)."""
+    for _ in range(5):
+        text = render(GENERATOR.tokens(rng, start, rng.randint(4, 11)))
+        if text.strip():
+            break
+    return text
+
+
+# ---- an edition with every place a script can be -----------------------------------------
+
+FUZZ = """\
+name: Fuzz
+colours: [red, blue, green]
+settings:
+  hand_size: 4
+  players: {min: 2, max: 5}
+tags:
+  house: {Gryffindor: "number in 1..3"}
+  lucky: "number == 7"
+kinds:
+  number: {name: Number, deck: {numbers: {1-7: 1}}, points: face}
+  action: {name: Action, symbol: act, deck: {per_colour: 2}, points: 20, effect: skip next, on_start: skip next}
+  wild:
+    name: Wild
+    symbol: wild
+    wild: true
+    deck: {count: 3}
+    points: 50
+    playable: always
+    bluff_if: never
+    effect: choose colour
+    on_start: next chooses colour
+  shield:
+    name: Shield
+    symbol: shield
+    deck: {count: 2}
+    points: 20
+    playable: always
+    effect: choose colour
+    on_start: next chooses colour
+    reaction: {against: always, effect: choose colour}
+  blank:
+    name: Blank
+    symbol: blank
+    blank: true
+    deck: {count: 2}
+    points: 40
+    playable: always
+    effect: apply written rule
+    on_start: next chooses colour
+    written: [reverse]
+  veto: {name: Veto, deck: {count: 1}, points: 0, playable: never, use: skip chosen}
+table: [veto]
+"""
+# Where a script can be in it: (kind, field); `written` is the first rule on a blank card,
+# `reaction` a reaction's effect and `against` its condition, `tag` the edition's tag `lucky`.
+PLACES = {"effect": ("action", "effect"), "on_start": ("action", "on_start"), "reaction": ("shield", "reaction"),
+          "against": ("shield", "against"), "written": ("blank", "written"), "use": ("veto", "use"),
+          "playable": ("wild", "playable"), "bluff_if": ("wild", "bluff_if"), "tag": (None, "tag")}
+CONDITIONS = ("playable", "bluff_if", "against", "tag")
+
+
+@pytest.fixture(scope="module")
+def fuzz_edition(tmp_path_factory) -> str:
+    """The edition's file, which each case's edition is built on (read once)."""
+    path = tmp_path_factory.mktemp("fuzz") / "fuzz.yaml"
+    path.write_text(FUZZ, encoding="utf-8")
+    return str(path)
+
+
+def derived(base: str, kid: str, field: str, script: str) -> tuple[str, range]:
+    """An edition built on `base` whose kind `kid` has `script` as its `field`, and the
+    lines a problem with it may be on (the key's, then the script's)."""
+    head = f"name: Mutant\nbase: {base}\nkinds:\n  {kid}:\n"
+    if field == "tag":
+        head, indent = f"name: Mutant\nbase: {base}\ntags:\n  lucky: |\n", 4
+    elif field == "against":
+        head, indent = head + "    reaction:\n      effect: choose colour\n      against: |\n", 8
+    elif field == "written":
+        head, indent = head + "    written:\n      - |\n", 8
+    elif field == "reaction":
+        head, indent = head + "    reaction:\n      against: always\n      effect: |\n", 8
+    else:
+        head, indent = head + f"    {field}: |\n", 6
+    first = head.count("\n")  # (1-based) the line of the script's key
+    body = "".join(" " * indent + line + "\n" for line in script.split("\n"))
+    return head + body, range(first, first + script.count("\n") + 2)
+
+
+# ---- playing ---------------------------------------------------------------------------
+
+class CountingRound(Round):
+    """Every card in exactly one place at every recorded event, and at the end."""
+
+    def record(self, event, **data):
+        super().record(event, **data)
+        assert self.card_count() == len(self.edition.deck), f"{self.card_count()} cards at {event} {data}"
+
+    def play(self, setup=None):
+        winner = super().play(setup)
+        places = [*self.draw_pile, *self.discard, *(c for h in self.hands for c in h), *self.table,
+                  *(c for cards in self.lying for c in cards)]
+        assert sorted(c.uid for c in places) == list(range(len(self.edition.deck))), "a card is twice or lost"
+        return winner
+
+
+def play(edition, seed: int) -> None:
+    """Two seeded matches: two players, and from three up to the most the edition allows;
+    random agents, and greedy ones at the larger table for odd cases."""
+    low, high = edition.settings["players"]["min"], edition.settings["players"]["max"]
+    for players, agents in ((max(low, 2), "random"), (min(high, 3 + seed % 8), "greedy" if seed % 2 else "random")):
+        match = unodsl.Match(edition, players=players, agents=agents, seed=seed, target=60,
+                             max_turns=150, max_rounds=2)
+        assert match.finished
+
+
+@pytest.fixture
+def counting(monkeypatch):
+    monkeypatch.setattr(unodsl.Match, "round_class", CountingRound)
+
+
+def placed_inside(problems, where) -> None:
+    """Every problem is in the script: its file, and a line of it (`where`: file -> lines)."""
+    for problem in problems:
+        span = problem.span
+        assert span.file in where, f"{problem} is not in the script"
+        assert span.line in where[span.file] and span.column >= 1, f"{problem} is not in the script's lines"
+
+
+def try_case(case, seed: int, tally: Counter) -> None:
+    """Refused in place, or played. A script its compiler refuses (most) is checked only
+    there, the error placed inside the script; one in 8 of those, and every script it
+    accepts, goes through the whole validation of the edition."""
+    if case.quick is not None:
+        try:
+            case.quick()
+        except ScriptError as error:
+            lines = case.script.split("\n")
+            assert 1 <= error.line <= len(lines) and 1 <= error.column <= len(lines[error.line - 1]) + 1, \
+                f"{error.message} at {error.line}:{error.column}, not in the script"
+            if seed % 8:
+                tally["refused"] += 1
+                return
+    try:
+        edition = case.load()
+    except unodsl.EditionError as error:
+        placed_inside(error.problems, case.where)
+        tally["refused"] += 1
+        return
+    play(edition, seed)
+    tally["played"] += 1
+
+
+@dataclass
+class Case:
+    label: str  # where the script is
+    script: str
+    load: Callable  # validates the edition with the script (raises EditionError)
+    where: dict  # file -> the lines its problems may be on
+    quick: Callable | None = None  # compiles the script alone, as validation would
+
+    def run(self, seed: int, tally: Counter) -> None:
+        try:
+            try_case(self, seed, tally)
+        except Exception as error:
+            raise AssertionError(f"case {seed}, {self.label}:\n{self.script}") from error
+
+
+def compiler(vocab, place: str, script: str) -> Callable:
+    """Compile `script` as the loader compiles what is written in `place`."""
+    if place in CONDITION_CONTEXTS:
+        return lambda: compile_condition(parse_condition(script), vocab, context=CONDITION_CONTEXTS[place])
+    return lambda: compile_script(parse_script(script), vocab, context=SCRIPT_CONTEXTS.get(place, EFFECT))
+
+
+SCRIPT_CONTEXTS = {"effect": EFFECT, "reaction": EFFECT, "on_start": START, "use": USE, "written": WRITTEN}
+CONDITION_CONTEXTS = {"playable": PLAYABLE, "bluff_if": CONDITION, "against": CONDITION, "tag": CONDITION}
+VOCABULARIES: dict = {}
+
+
+def vocabulary(name: str):
+    """The vocabulary of an edition (by name or file), to compile a script alone."""
+    if name not in VOCABULARIES:
+        VOCABULARIES[name] = unodsl.load_edition(name).vocabulary
+    return VOCABULARIES[name]
+
+
+# ---- the generated cases --------------------------------------------------------------------
+
+HOOK_EVENTS = ("play", "draw", "turn_start", "round_start")
+
+
+def generated_case(seed: int, base: str) -> Case:
+    """Case `seed`: a generated script in a card's field, or a house rule, of the
+    edition in the file `base`."""
+    rng = random.Random(f"generated:{seed}")
+    places = list(PLACES)
+    choice = rng.randrange(len(places) + 2)
+    if choice < len(places):
+        place = places[choice]
+        script = generated(rng, "condition" if place in CONDITIONS else "script")
+        return field_case(base, *PLACES[place], script, vocabulary(base))
+    body = generated(rng)
+    where = f" where {generated(rng, 'condition')}" if rng.random() < 0.4 else ""
+    script = f"on {rng.choice(HOOK_EVENTS)}{where}:\n" + "\n".join("  " + line for line in body.split("\n"))
+    if choice == len(places) + 1:  # or just what the grammar gives, hooks or not
+        script = generated(rng)
+    return rule_case(base, script)
+
+
+def field_case(base: str, kid: str, field: str, script: str, vocab) -> Case:
+    text, lines = derived(base, kid, field, script)
+    return Case(f"{Path(base).stem} {kid}.{field}", script, lambda: unodsl.load_edition_text(text, "mutant.yaml"),
+                {"mutant.yaml": lines}, compiler(vocab, field, script))
+
+
+def rule_case(base: str, script: str) -> Case:
+    return Case(f"{Path(base).stem} --rule", script, lambda: unodsl.load_edition(base, rules=[script]),
+                {"--rule 1": range(1, script.count("\n") + 2)}, compiler(vocabulary(base), "rule", script))
+
+
+def test_scripts_generated_from_the_grammar_validate_and_play_or_are_refused_in_place(counting, fuzz_edition):
+    tally: Counter = Counter()
+    for seed in range(GENERATED_CASES):
+        generated_case(seed, fuzz_edition).run(seed, tally)
+    print(f"\n{GENERATED_CASES} generated scripts: {dict(tally)}")
+    # Both outcomes are common: the generator really reaches scripts that play.
+    assert tally["played"] > GENERATED_CASES // 10 and tally["refused"] > GENERATED_CASES // 10
+
+
+# ---- the shipped scripts, mutated -------------------------------------------------------------
+
+SHIPPED = ["classic", "harry-potter", "harry-potter-fr", "harry-potter-sorting-hat", "green-lantern", "veto"]
+RULE_FILES = sorted((data_dir("editions") / "house-rules").rglob("*.yaml"))
+WORDS = sorted({w for words in SAMPLES.values() for w in words} | set(GENERATOR.strings.values()) - {"\n"})
+
+
+def shipped_scripts() -> list[tuple[str, tuple, str]]:
+    """(edition, path of the field, script) of every script of the shipped editions, and
+    (edition, ("--rule",), script) of every house rule file (on classic)."""
+    found = []
+    for name in SHIPPED:
+        doc = load_yaml(unodsl.resources.edition_path(name).read_text(encoding="utf-8"), f"{name}.yaml")
+        for kid, spec in doc.data["kinds"].items():
+            if not isinstance(spec, dict):  # (a kind of the base removed)
+                continue
+            for field in ("effect", "on_start", "use", "playable", "bluff_if"):
+                if isinstance(spec.get(field), str):
+                    found.append((name, ("kinds", kid, field), spec[field]))
+            for text in spec.get("written", []):
+                found.append((name, ("kinds", kid, "written"), text))
+            if isinstance(spec.get("reaction"), dict) and "effect" in spec["reaction"]:
+                found.append((name, ("kinds", kid, "reaction"), spec["reaction"]["effect"]))
+    for path in RULE_FILES:
+        found.append(("classic", ("--rule",), load_yaml(path.read_text(encoding="utf-8"), path.name).data["script"]))
+    return found
+
+
+SCRIPTS = shipped_scripts()
+
+
+def mutate(rng: random.Random, script: str) -> str:
+    lines = script.rstrip("\n").split("\n")
+    how = rng.randrange(5)
+    if how == 0:  # a word replaced by another word of the language
+        words = list(re.finditer(r"[A-Za-z_]+|==|!=|<=|>=|[<>:;,.()\[\]]|\d+", script))
+        if words:
+            word = rng.choice(words)
+            return script[:word.start()] + rng.choice(WORDS) + script[word.end():]
+    if how == 1 and len(lines) > 1:  # a line dropped
+        del lines[rng.randrange(len(lines))]
+    elif how == 2:  # a line doubled
+        index = rng.randrange(len(lines))
+        lines.insert(index, lines[index])
+    elif how == 3 and len(lines) > 1:  # a line moved
+        line = lines.pop(rng.randrange(len(lines)))
+        lines.insert(rng.randrange(len(lines) + 1), line)
+    else:  # another script's block in its place
+        return rng.choice(SCRIPTS)[2]
+    return "\n".join(lines)
+
+
+def mutated_case(seed: int) -> Case:
+    """Case `seed`: a shipped script mutated, in place of the original (in an edition
+    built on the shipped one, giving only that field), or a house rule."""
+    rng = random.Random(f"mutated:{seed}")
+    name, path, script = SCRIPTS[seed % len(SCRIPTS)]
+    script = mutate(rng, script)
+    if rng.random() < 0.5:
+        script = mutate(rng, script)
+    if path == ("--rule",):
+        return rule_case(name, script)
+    return field_case(name, path[1], path[2], script, vocabulary(name))
+
+
+def test_mutated_shipped_scripts_validate_and_play_or_are_refused_in_place(counting):
+    tally: Counter = Counter()
+    for seed in range(MUTATED_CASES):
+        mutated_case(seed).run(seed, tally)
+    print(f"\n{MUTATED_CASES} mutated scripts: {dict(tally)}")
+    assert tally["played"] > MUTATED_CASES // 10 and tally["refused"] > MUTATED_CASES // 10
