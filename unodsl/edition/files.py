@@ -100,8 +100,10 @@ def read_regular_file(path: str | Path, limit: int) -> bytes:
 
 
 def is_plain_name(reference: str) -> bool:
-    """A name like `classic` or `04-extra-turn`, not a path: no folder, no .yaml ending."""
-    return "/" not in reference and "\\" not in reference and not reference.endswith((".yaml", ".yml"))
+    """A name like `classic` or `04-extra-turn`, not a path: no folder, no .yaml ending,
+    not `.` or `..`."""
+    return ("/" not in reference and "\\" not in reference and not reference.startswith(".")
+            and not reference.endswith((".yaml", ".yml")))
 
 
 def edition_reference(reference: str, referrer: str | Path, where: Span) -> Path:

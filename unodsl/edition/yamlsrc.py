@@ -27,10 +27,19 @@ CARET_WIDTH = 200  # a YAML error's caret display shows at most this much of its
 _TAG = "tag:yaml.org,2002:"
 # The line breaks PyYAML counts when it numbers lines (str.splitlines knows more).
 _LINE_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 class _Loader(yaml.SafeLoader):
     """A safe loader of our own, so nothing registered on SafeLoader leaks in."""
+
+    def fetch_flow_collection_start(self, token_class) -> None:
+        # PyYAML's scanner slows down with each open `[` or `{` (thousands take seconds)
+        # before its parser runs out of stack: stop at the depth the builder allows anyway.
+        if self.flow_level >= MAX_DEPTH:
+            raise yaml.scanner.ScannerError(None, None, f"values are nested more than {MAX_DEPTH} deep",
+                                            self.get_mark())
+        super().fetch_flow_collection_start(token_class)
 
 
 class _Abort(Exception):
@@ -136,9 +145,10 @@ def caret_text(line: str, column: int, *, upto_caret: bool = True) -> str | None
     """What of a line a caret display shows: the text up to the caret (with
     `upto_caret`, the character under it too), and nothing when the caret is
     far along a long line. The rest of a line that may be no edition's is not shown."""
-    if column > CARET_WIDTH:
+    shown = line[:column if upto_caret else column - 1]
+    if column > CARET_WIDTH or _CONTROL.search(shown):  # binary, most likely: nothing to show
         return None
-    return line[:column if upto_caret else column - 1]
+    return shown
 
 
 # -- script position mapping --------------------------------------------------
