@@ -35,7 +35,7 @@ def _not_regular(mode: int) -> str | None:
     """What the file is, if it is not a regular file (None for a regular file)."""
     if stat.S_ISREG(mode):
         return None
-    return next((name for test, name in _FILE_TYPES if test(mode)), "not a regular file")
+    return next((name for test, name in _FILE_TYPES if test(mode)), "something else")
 
 
 def confined_path(reference: str, referrer: str | Path, where: Span, *, folder: bool = False) -> Path:
@@ -65,9 +65,10 @@ def confined_path(reference: str, referrer: str | Path, where: Span, *, folder: 
         mode = target.stat().st_mode
     except OSError:
         raise _refuse(where, f"no file '{reference}' (a path is relative to {referrer})") from None
-    wrong = (None if stat.S_ISDIR(mode) else "not a folder") if folder else _not_regular(mode)
-    if wrong:
-        raise _refuse(where, f"'{reference}' is {wrong}, not {'a folder' if folder else 'an edition file'}")
+    if folder and not stat.S_ISDIR(mode):
+        raise _refuse(where, f"'{reference}' is not a folder")
+    if not folder and _not_regular(mode):
+        raise _refuse(where, f"'{reference}' is {_not_regular(mode)}, not a regular file")
     return Path(referrer).parent / reference
 
 
@@ -84,7 +85,7 @@ def read_regular_file(path: str | Path, limit: int) -> bytes:
     except (OSError, ValueError) as error:
         raise _refuse(where, f"cannot read file: {getattr(error, 'strerror', None) or error}") from None
     if _not_regular(mode):
-        raise _refuse(where, f"cannot read file: it is {_not_regular(mode)}, not an edition file")
+        raise _refuse(where, f"cannot read file: it is {_not_regular(mode)}, not a regular file")
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except OSError as error:
@@ -92,7 +93,7 @@ def read_regular_file(path: str | Path, limit: int) -> bytes:
     with os.fdopen(fd, "rb") as stream:
         wrong = _not_regular(os.fstat(fd).st_mode)
         if wrong:
-            raise _refuse(where, f"cannot read file: it is {wrong}, not an edition file")
+            raise _refuse(where, f"cannot read file: it is {wrong}, not a regular file")
         try:
             return stream.read(limit + 1)
         except OSError as error:
