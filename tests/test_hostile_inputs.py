@@ -34,11 +34,16 @@ LOCATED = re.compile(r"^\s*\S[^:\n]*:\d+:\d+: error: ", re.MULTILINE)
 SECONDS = 10  # each run takes well under a second; a blocking read fails the test instead
 
 
+class Blocked(BaseException):
+    """Raised in a command that runs too long: not an OSError (TimeoutError is one, and would
+    be reported as "cannot read file"), not even an Exception, so nothing can swallow it."""
+
+
 @contextlib.contextmanager
 def time_limit(seconds: float):
     """Fail the test (rather than hang the run) if the body blocks, e.g. on a FIFO."""
     def stop(_signum, _frame):
-        raise TimeoutError(f"still running after {seconds} s")
+        raise Blocked(f"still running after {seconds} s")
 
     previous = signal.signal(signal.SIGALRM, stop)
     signal.setitimer(signal.ITIMER_REAL, seconds)
