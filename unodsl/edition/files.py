@@ -48,7 +48,7 @@ def confined_path(reference: str, referrer: str | Path, where: Span, *, folder: 
     the file is opened. The path returned is the file as the referrer names it
     (`folder/of/referrer/reference`), which messages show.
     """
-    hint = "a file can name only files in its own folder or below it; see docs/editions.md"
+    hint = "name a built-in one, or a file in this file's folder or below it (docs/editions.md)"
     if not reference or "\0" in reference:
         raise _refuse(where, "not a usable file name" if reference else "an empty file name")
     if Path(reference).is_absolute():
@@ -58,7 +58,8 @@ def confined_path(reference: str, referrer: str | Path, where: Span, *, folder: 
         tree = tree.resolve()
         target = (tree / reference).resolve()
     except (OSError, RuntimeError) as error:  # a symlink loop, a name too long
-        raise _refuse(where, f"cannot follow '{reference}': {getattr(error, 'strerror', None) or error}") from None
+        reason = getattr(error, "strerror", None) or error
+        raise _refuse(where, f"cannot follow '{reference}': {reason}") from None
     if not target.is_relative_to(tree):
         raise _refuse(where, f"'{reference}' is outside the folder of {referrer}", hint)
     try:
