@@ -7,6 +7,8 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import unodsl
 from unodsl.edition.files import confined_path, edition_reference, read_regular_file
@@ -115,3 +117,18 @@ def test_a_base_may_be_in_a_folder_below(tree):
     (tree / "sub" / "base.yaml").write_text("name: Base\nbase: classic\n")
     (tree / "child.yaml").write_text("name: Child\nbase: sub/base.yaml\n")
     assert unodsl.load_edition(str(tree / "child.yaml")).name == "Child"
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(["..", ".", "sub", "base.yaml", "link", "", "/", "x\0", "~", "\\"]),
+                min_size=1, max_size=6).map("/".join))
+def test_any_reference_is_inside_the_tree_or_refused(tree, reference):
+    """Whatever is written, the answer is a regular file inside the tree, or a located refusal."""
+    if not (tree / "link").exists():
+        (tree / "link").symlink_to(tree.parent)
+    try:
+        found = confined_path(reference, tree / "referrer.yaml", WHERE)
+    except EditionError as error:
+        assert [problem.span for problem in error.problems] == [WHERE]
+        return
+    assert found.resolve().is_relative_to(tree.resolve()) and found.is_file()

@@ -62,15 +62,16 @@ def confined_path(reference: str, referrer: str | Path, where: Span, *, folder: 
         raise _refuse(where, f"cannot follow '{reference}': {reason}") from None
     if not target.is_relative_to(tree):
         raise _refuse(where, f"'{reference}' is outside the folder of {referrer}", hint)
-    try:
-        mode = target.stat().st_mode
+    named = Path(referrer).parent / reference
+    try:  # the file as it will be opened (`missing/../x` resolves, but does not open)
+        mode = named.stat().st_mode
     except OSError:
         raise _refuse(where, f"no file '{reference}' (a path is relative to {referrer})") from None
     if folder and not stat.S_ISDIR(mode):
         raise _refuse(where, f"'{reference}' is not a folder")
     if not folder and _not_regular(mode):
         raise _refuse(where, f"'{reference}' is {_not_regular(mode)}, not a regular file")
-    return Path(referrer).parent / reference
+    return named
 
 
 def read_regular_file(path: str | Path, limit: int) -> bytes:
