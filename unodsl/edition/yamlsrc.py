@@ -16,7 +16,6 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from unodsl.errors import EditionError, Problem, Span
-
 from .files import read_regular_file
 
 MAX_BYTES = 2 * 1024 * 1024  # an edition is a few KiB; anything this big is a mistake

@@ -7,12 +7,12 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+from ..edition.files import confined_path, edition_reference, is_plain_name
 from ..edition.loader import load_edition
 from ..edition.model import Edition
+from ..edition.rules import built_in_rule_names
 from ..edition.schema import schema
 from ..errors import EditionError, Problem, UnoError
-from ..edition.files import confined_path, edition_reference, is_plain_name
-from ..edition.rules import built_in_rule_names
 from ..resources import edition_names, edition_path, exists
 from .checks import Checks, did_you_mean
 
