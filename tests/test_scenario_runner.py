@@ -571,7 +571,8 @@ def test_broken_edition_problems_point_into_the_edition_file(tmp_path):
 @pytest.mark.parametrize("text, message", [
     ("", "empty scenario file"),
     ("name: [1\n", "YAML syntax error: expected ',' or ']', but got '<stream end>'"),
-    ("- a list\n", "a scenario is a mapping (name:, edition:, setup:, ...), not a list"),
+    ("- a list\n",
+     "this file is not a scenario: it holds a list, not a mapping of keys (name:, edition:, setup:, ...)"),
 ])
 def test_not_a_scenario_at_all(tmp_path, text, message):
     path = tmp_path / "s.yaml"

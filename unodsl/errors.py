@@ -5,7 +5,11 @@ Every message shown to a user goes through `Problem.format()`, so the
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+
+# Characters a message never prints as they are (a file may hold terminal escapes): \x1b, ...
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 @dataclass(frozen=True)
@@ -38,7 +42,7 @@ class Problem:
             text += f"\n  {self.source_line}\n  {' ' * (self.span.column - 1)}^"
         if self.hint:
             text += f"\n  hint: {self.hint}"
-        return text
+        return _CONTROL.sub(lambda found: f"\\x{ord(found[0]):02x}", text)
 
     def as_dict(self) -> dict:
         return {

@@ -22,9 +22,18 @@ def data_dir(folder: str) -> Path:
 def edition_path(name_or_path: str) -> Path:
     """An edition given by path (`my.yaml`) or by name (`classic`)."""
     path = Path(name_or_path)
-    if path.suffix in (".yaml", ".yml") or path.exists():
+    if path.suffix in (".yaml", ".yml") or exists(path):
         return path
     return data_dir("editions") / f"{name_or_path}.yaml"
+
+
+def exists(path: Path) -> bool:
+    """Whether `path` names something; a name the system cannot look up (too long,
+    with a NUL character) names nothing, rather than raising."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def edition_names() -> list[str]:

@@ -15,11 +15,12 @@ the base file when that is where they are.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
 from ..errors import EditionError, Problem, Span
-from ..resources import edition_path, unknown_edition_hint
+from .files import edition_reference
 from .yamlsrc import YamlDoc, load_yaml_file
 
 NOT_INHERITED = {"base", "total", "name", "id"}
@@ -134,13 +135,12 @@ def source_of(doc: YamlDoc, seen: tuple[str, ...] = ()) -> Source:
     if not isinstance(base_name, str):
         return Source(doc)
     path = _base_path(doc, base_name)
-    if str(path.resolve()) in seen or str(Path(doc.filename).resolve()) == str(path.resolve()):
+    here = str(Path(doc.filename).resolve())
+    if str(path.resolve()) in seen or str(path.resolve()) == here:
         raise EditionError([doc.problem(("base",), f"'{base_name}' is based on this edition again (a cycle)")])
-    if not path.exists():
-        raise EditionError([doc.problem(("base",), f"no edition named '{base_name}' and no such file",
-                                        unknown_edition_hint(base_name))])
     base_doc, problems = _base_file(str(path), path.stat().st_mtime_ns)
-    base = source_of(base_doc, (*seen, str(Path(doc.filename).resolve())))
+    base_doc.require_mapping("an edition")
+    base = source_of(base_doc, (*seen, here))
     if problems and not isinstance(base, Merged):  # the base must be a sound edition on its own
         raise EditionError(problems)
     return Merged(doc, base)
@@ -153,11 +153,14 @@ def _base_file(path: str, mtime_ns: int) -> tuple[YamlDoc, list]:
     from .schema import check_schema
 
     doc = load_yaml_file(path)
-    return doc, check_schema(doc)
+    return doc, check_schema(doc) if isinstance(doc.data, dict) else []
 
 
 def _base_path(doc: YamlDoc, name: str) -> Path:
-    beside = Path(doc.filename).parent / name
-    if name.endswith((".yaml", ".yml")) and beside.exists():
-        return beside
-    return edition_path(name)
+    """A built-in edition's name, or a path inside the folder tree of the file naming it;
+    refused otherwise, with the problem at the `base:` value."""
+    try:
+        return edition_reference(name, doc.filename, doc.span(("base",)))
+    except EditionError as error:
+        raise EditionError([replace(p, source_line=doc.source_line(p.span.line))
+                            for p in error.problems]) from None

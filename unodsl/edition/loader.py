@@ -14,7 +14,7 @@ from ..lang import ast
 from ..lang.compile import (CONDITION, EFFECT, PLAYABLE, START, USE, WRITTEN, Compiled, Context, Vocabulary,
                              compile_condition, compile_script)
 from ..lang.parse import parse_condition, parse_script
-from ..resources import edition_path, unknown_edition_hint
+from ..resources import edition_path, exists, unknown_edition_hint
 from .checks import check_edition, reads_top
 from .inherit import Merged, Source, source_of
 from .rules import rule_sources, starter_rules
@@ -30,7 +30,7 @@ def load_edition(name_or_path: str, rules: list[str] | None = None, settings: di
     """An edition by name (`classic`) or path, with optional extra house-rule scripts
     and settings that replace the file's (`{"teams": True}`)."""
     path = edition_path(name_or_path)
-    if not path.exists():
+    if not exists(path):
         raise EditionError([Problem(Span(str(name_or_path), 1, 1),
                                     f"no edition named '{name_or_path}' and no such file",
                                     hint=unknown_edition_hint(str(name_or_path)))])
@@ -43,7 +43,8 @@ def load_edition_text(text: str, filename: str = "<edition>", rules: list[str] |
 
 
 def build_edition(doc: YamlDoc, rules: list[str], settings: dict | None = None) -> Edition:
-    source = source_of(doc) if isinstance(doc.data, dict) else Source(doc)
+    doc.require_mapping("an edition")
+    source = source_of(doc)
     if settings and isinstance(source.data, dict):
         source.data.setdefault("settings", {}).update(_given_settings(settings, source.data.get("settings") or {}))
     problems = check_schema(source) + _inherited_setting_types(source)
@@ -332,7 +333,7 @@ class _Builder:
         if not folder:
             return []
         try:
-            sources = starter_rules(self.doc.filename, folder)
+            sources = starter_rules(self.doc.filename, folder, self.doc.span(("starter_rules",)))
         except EditionError as error:
             self.problems.extend(error.problems)
             return []

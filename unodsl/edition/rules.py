@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import EditionError, Problem, Span
-from ..resources import data_dir
+from ..resources import data_dir, exists
+from .files import confined_path, is_plain_name
 from .yamlsrc import YamlDoc, load_yaml_file
 
 RULE_KEYS = {"name", "script", "sheet", "description"}
@@ -53,22 +54,27 @@ def popular_rule_names() -> list[str]:
     return sorted(p.stem for p in (data_dir("editions") / "house-rules" / "popular").glob("*.yaml"))
 
 
+def built_in_rule_names() -> list[str]:
+    return house_rule_names() + popular_rule_names()
+
+
 def _rule_path(spec: str) -> Path:
     path = Path(spec)
-    if path.exists():
+    if exists(path):
         return path
     folder = data_dir("editions") / "house-rules"
     for built_in in (folder / f"{spec}.yaml", folder / "popular" / f"{spec}.yaml"):
-        if built_in.exists():
+        if exists(built_in):
             return built_in
     raise EditionError([Problem(Span(f"@{spec}", 1, 1), f"no rule file '{spec}'",
-                                hint=f"built-in rules: {', '.join(house_rule_names() + popular_rule_names())}")])
+                                hint=f"built-in rules: {', '.join(built_in_rule_names())}")])
 
 
 def load_rule_file(path: Path) -> RuleSource:
     doc = load_yaml_file(path)
+    doc.require_mapping("a rule file", "name:, script:")
     data = doc.data
-    if not isinstance(data, dict) or not isinstance(data.get("script"), str):
+    if not isinstance(data.get("script"), str):
         raise EditionError([doc.problem((), "a rule file is a mapping with a `script:` text")])
     unknown = [key for key in data if key not in RULE_KEYS]
     if unknown:
@@ -78,9 +84,16 @@ def load_rule_file(path: Path) -> RuleSource:
     return RuleSource(data["script"], str(path), str(data.get("name", Path(path).stem)), doc)
 
 
-def starter_rules(edition_file: str, folder: str) -> list[RuleSource]:
-    """The rule files of `folder` (relative to the edition file, or built in)."""
-    base = Path(edition_file).parent / folder
-    if not base.is_dir():
-        base = data_dir("editions") / folder
-    return [load_rule_file(path) for path in sorted(base.glob("*.yaml"))]
+def starter_rules(edition_file: str, folder: str, where: Span) -> list[RuleSource]:
+    """The rule files of `folder`, written at `where` in `edition_file`: a folder inside the
+    edition file's folder tree (files.py), or else a built-in one (editions/house-rules)."""
+    built_in = data_dir("editions") / folder
+    if _is_built_in_folder(folder) and not (Path(edition_file).parent / folder).is_dir():
+        return [load_rule_file(path) for path in sorted(built_in.glob("*.yaml"))]
+    found = confined_path(folder, edition_file, where, folder=True)
+    return [load_rule_file(confined_path(f"{folder}/{path.name}", edition_file, where))
+            for path in sorted(found.glob("*.yaml"))]
+
+
+def _is_built_in_folder(name: str) -> bool:
+    return is_plain_name(name) and name in {p.name for p in data_dir("editions").iterdir() if p.is_dir()}

@@ -19,13 +19,26 @@ from unodsl.errors import EditionError, Problem, Span
 from unodsl.limits import MAX_FILE_BYTES as MAX_BYTES, MAX_YAML_DEPTH as MAX_DEPTH, MAX_YAML_VALUES as MAX_NODES
 from unodsl.limits import size_problem
 
+from .files import read_regular_file
+
+CARET_WIDTH = 200  # a YAML error's caret display shows at most this much of its line
+
 _TAG = "tag:yaml.org,2002:"
 # The line breaks PyYAML counts when it numbers lines (str.splitlines knows more).
 _LINE_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 class _Loader(yaml.SafeLoader):
     """A safe loader of our own, so nothing registered on SafeLoader leaks in."""
+
+    def fetch_flow_collection_start(self, token_class) -> None:
+        # PyYAML's scanner slows down with each open `[` or `{` (thousands take seconds)
+        # before its parser runs out of stack: stop at the depth the builder allows anyway.
+        if self.flow_level >= MAX_DEPTH:
+            raise yaml.scanner.ScannerError(None, None, f"values are nested more than {MAX_DEPTH} deep",
+                                            self.get_mark())
+        super().fetch_flow_collection_start(token_class)
 
 
 class _Abort(Exception):
@@ -101,6 +114,13 @@ class YamlDoc:
         last = places[-1] if places else node.start_mark.index
         return self._index_span(last + 1 + offset - len(places))
 
+    def require_mapping(self, what: str, keys: str = "name:, kinds:, ...") -> None:
+        """Refuse a document that is not a mapping, saying only so: such a file is
+        likely no edition at all, and its text is not shown."""
+        if not isinstance(self.data, dict):
+            raise EditionError([Problem(self.span(), f"this file is not {what}: it holds "
+                                        f"{_describe(self.data)}, not a mapping of keys ({keys})")])
+
     # -- helpers ---------------------------------------------------------
     def _mark_span(self, mark) -> Span:
         return Span(self.filename, mark.line + 1, mark.column + 1)
@@ -108,6 +128,26 @@ class YamlDoc:
     def _index_span(self, index: int) -> Span:
         line = bisect.bisect_right(self._starts, index) - 1
         return Span(self.filename, line + 1, index - self._starts[line] + 1)
+
+
+def _describe(data: Any) -> str:
+    if isinstance(data, list):
+        return "a list"
+    if isinstance(data, bool):
+        return "true/false"
+    if isinstance(data, (int, float)):
+        return "a number"
+    return "text" if isinstance(data, str) else "nothing"
+
+
+def caret_text(line: str, column: int, *, upto_caret: bool = True) -> str | None:
+    """What of a line a caret display shows: the text up to the caret (with
+    `upto_caret`, the character under it too), and nothing when the caret is
+    far along a long line. The rest of a line that may be no edition's is not shown."""
+    shown = line[:column if upto_caret else column - 1]
+    if column > CARET_WIDTH or _CONTROL.search(shown):  # binary, most likely: nothing to show
+        return None
+    return shown
 
 
 # -- script position mapping --------------------------------------------------
@@ -214,8 +254,9 @@ def _align(value: str, units: list[tuple[str, int]]) -> list[int] | None:
 class _Builder:
     """Turns a composed node tree into plain data, recording where each value came from."""
 
-    def __init__(self, text: str, filename: str, loader: _Loader):
+    def __init__(self, text: str, filename: str, loader: _Loader, quotes_lines: bool):
         self.filename = filename
+        self.quotes_lines = quotes_lines  # whether a problem shows its whole line
         self.lines = _LINE_BREAK.split(text)
         self.loader = loader  # its SafeConstructor methods turn scalars into numbers
         self.problems: list[Problem] = []
@@ -226,8 +267,10 @@ class _Builder:
 
     def problem(self, node: Node, message: str, hint: str | None = None) -> Problem:
         mark = node.start_mark
-        return Problem(Span(self.filename, mark.line + 1, mark.column + 1),
-                       message, "error", hint, self.lines[mark.line])
+        line, column = self.lines[mark.line], mark.column + 1
+        # A document that is not a mapping is no edition: show only what the caret needs.
+        shown = line if self.quotes_lines and len(line) <= CARET_WIDTH else caret_text(line, column)
+        return Problem(Span(self.filename, mark.line + 1, column), message, "error", hint, shown)
 
     def enter(self, node: Node, path: tuple) -> None:
         """Count one more value; stop on bombs, deep nesting and cycles."""
@@ -360,7 +403,9 @@ def _syntax_problem(err: yaml.YAMLError, text: str, filename: str) -> Problem:
         message = f"YAML error: {err}"
     lines = _LINE_BREAK.split(text)
     source = lines[line - 1] if line <= len(lines) else ""
-    return Problem(Span(filename, line, col), message, "error", hint, source)
+    # A character YAML refuses (a control character) is not printed, only what is before it.
+    shown = caret_text(source, col, upto_caret=not isinstance(err, yaml.reader.ReaderError))
+    return Problem(Span(filename, line, col), message, "error", hint, shown)
 
 
 def _fail(filename: str, message: str, hint: str | None = None) -> EditionError:
@@ -381,7 +426,7 @@ def load_yaml(text: str, filename: str) -> YamlDoc:
         raise _fail(filename, "values are nested too deeply") from None
     if root is None:
         raise _fail(filename, "empty edition file", "an edition starts with `name:`; see editions/classic.yaml")
-    builder = _Builder(text, filename, loader)
+    builder = _Builder(text, filename, loader, quotes_lines=isinstance(root, MappingNode))
     try:
         data = builder.build(root, ())
     except _Abort:  # the reason is among the problems
@@ -392,13 +437,11 @@ def load_yaml(text: str, filename: str) -> YamlDoc:
 
 
 def load_yaml_file(path: str | Path) -> YamlDoc:
-    """Read a UTF-8 file (a BOM is allowed) and load it; unreadable files are Problems too."""
+    """Read a UTF-8 file (a BOM is allowed) and load it; unreadable files are Problems too.
+
+    Only a regular file is read (never a FIFO, a device or a folder): see files.py."""
     name = str(path)
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except OSError as err:
-        raise _fail(name, f"cannot read file: {err.strerror or err}") from None
+    raw = read_regular_file(path, MAX_BYTES)
     too_big = size_problem(raw, name)
     if too_big:
         raise EditionError([too_big])
@@ -409,8 +452,9 @@ def load_yaml_file(path: str | Path) -> YamlDoc:
         body = raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw
         before = body[:err.start].decode("utf-8")  # sound up to the bad byte
         starts = _line_starts(before)
-        rest = _LINE_BREAK.split(body[err.start:].decode("utf-8", "replace"), maxsplit=1)[0]
-        raise EditionError([Problem(Span(name, len(starts), len(before) - starts[-1] + 1),
-                                    f"file is not valid UTF-8 (byte {err.start}: {err.reason})",
-                                    "error", "save the file as UTF-8", before[starts[-1]:] + rest)]) from None
+        column = len(before) - starts[-1] + 1
+        raise EditionError([Problem(Span(name, len(starts), column),
+                                    f"file is not valid UTF-8 (byte {err.start}: {err.reason})", "error",
+                                    "save the file as UTF-8",
+                                    caret_text(before[starts[-1]:], column, upto_caret=False))]) from None
     return load_yaml(text, name)

@@ -60,9 +60,10 @@ class _Reader(EditionReading, ExpectReading):
 
     def read(self) -> Scenario:
         doc, data = self.doc, self.doc.data
-        if not isinstance(data, dict):
-            self.problem((), f"a scenario is a mapping (name:, edition:, setup:, ...), not {describe(data)}")
-            raise _scenario_error(self.problems)
+        try:
+            doc.require_mapping("a scenario", "name:, edition:, setup:, ...")
+        except EditionError as error:
+            raise _scenario_error(error.problems) from None
         self.keys((), data, KEYS, "a scenario")
         for key in ("name", "edition", "setup"):
             if key not in data:

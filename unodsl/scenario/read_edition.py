@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
+from ..edition.files import confined_path, edition_reference, is_plain_name
 from ..edition.loader import load_edition
 from ..edition.model import Edition
+from ..edition.rules import built_in_rule_names
 from ..edition.schema import schema
 from ..errors import EditionError, Problem, UnoError
-from ..resources import edition_path
+from ..resources import edition_names, edition_path, exists
 from .checks import Checks, did_you_mean
 
 _EDITIONS: dict[tuple, Edition] = {}  # editions already built, by (file, rules, settings)
@@ -19,7 +22,7 @@ _EDITIONS: dict[tuple, Edition] = {}  # editions already built, by (file, rules,
 def load_once(where: Path | str, rules: list, settings: dict | None) -> Edition:
     """The edition, built once per process for each (file as it is now, rules, settings)."""
     file = edition_path(str(where))
-    stamp = file.stat().st_mtime_ns if file.exists() else None
+    stamp = file.stat().st_mtime_ns if exists(file) else None
     key = (str(file), stamp, tuple(rules), json.dumps(settings, sort_keys=True))
     if key not in _EDITIONS:
         _EDITIONS[key] = load_edition(str(where), rules=list(rules), settings=settings or None)
@@ -44,7 +47,9 @@ class EditionReading(Checks):
         if not self.typed(("edition",), edition, str, "edition") or not ok:
             return None
         where = self.resolve_edition(edition)
-        rules = [self.resolve_rule(rule) for rule in rules]
+        rules = [self.resolve_rule(index, rule) for index, rule in enumerate(rules)]
+        if where is None or None in rules:
+            return None
         known = not settings or self.settings_known(edition, where, rules, settings)
         if not known:
             settings = None  # still load the edition with our rules, to check them
@@ -58,20 +63,29 @@ class EditionReading(Checks):
             return None
         return built  # with unknown settings, only to check the cards: the problems stop the run
 
-    def resolve_edition(self, edition: str) -> Path | str:
-        """A path relative to the scenario file, or a built-in edition's name."""
-        beside = self.path.parent / edition
-        if Path(edition).suffix in (".yaml", ".yml") or beside.exists() or "/" in edition:
-            return beside
-        return edition
+    def resolve_edition(self, edition: str) -> Path | str | None:
+        """A built-in edition's name, or a path inside this file's folder tree (None, with
+        a problem at `edition:`, for any other)."""
+        if is_plain_name(edition) and edition in edition_names():
+            return edition
+        return self.confined(("edition",), lambda where: edition_reference(edition, self.path, where))
 
-    def resolve_rule(self, rule: str) -> str:
-        """`@file.yaml` is looked for beside the scenario file first (then as `--rule` does)."""
-        if rule.startswith("@"):
-            beside = Path(self.doc.filename).parent / rule[1:]
-            if beside.exists():
-                return f"@{beside}"
-        return rule
+    def resolve_rule(self, index: int, rule: str) -> str | None:
+        """`@NAME` of a built-in rule file, or `@FILE` inside this file's folder tree (None, with
+        a problem at the rule, for any other); a script as it is."""
+        if not rule.startswith("@") or (is_plain_name(rule[1:]) and rule[1:] in built_in_rule_names()):
+            return rule
+        found = self.confined(("rules", index), lambda where: confined_path(rule[1:], self.path, where))
+        return f"@{found}" if found is not None else None
+
+    def confined(self, path: tuple, resolve):
+        """What `resolve(where)` finds for the reference at `path`, or None and its problem."""
+        try:
+            return resolve(self.doc.span(path))
+        except EditionError as error:
+            self.problems.extend(replace(p, source_line=self.doc.source_line(p.span.line))
+                                 for p in error.problems)
+            return None
 
     def settings_known(self, edition: str, where, rules: list, settings: dict) -> bool:
         """Editions may add settings of their own, so the schema lets any name through; here a

@@ -23,10 +23,9 @@ import sys
 from contextlib import contextmanager
 from dataclasses import fields, replace
 
-import yaml
-
 from .. import __version__
 from ..edition.loader import load_edition
+from ..edition.yamlsrc import load_yaml_file
 from ..engine.decisions import CALL_UNO, DISCARD, PLAY_DRAWN, TOP_CARD, TURN
 from ..engine.match import Match
 from ..engine.modes import birthday_dealer
@@ -98,28 +97,30 @@ def _isatty(stream) -> bool:
 
 def read_setup(path: str) -> dict:
     """A stacked first round from a YAML file: the `setup:` of a scenario file
-    (docs/scenarios.md), or a mapping of the same fields."""
-    try:
-        with open(path, encoding="utf-8") as stream:
-            data = yaml.safe_load(stream)
-    except OSError as error:
-        raise UnoError(f"cannot read {path}: {error.strerror or error}") from None
-    except yaml.YAMLError as error:
-        raise UnoError(f"{path}: not YAML: {error}") from None
-    if isinstance(data, dict) and isinstance(data.get("setup"), dict):
-        data = data["setup"]
+    (docs/scenarios.md), or a mapping of the same fields. Read like an edition file
+    (a regular file, safe YAML); every mistake is placed in it."""
+    doc = load_yaml_file(path)
+    doc.require_mapping("a setup", "hands:, draw:, discard:, ... or setup:")
+    data, where = doc.data, ()
+    if isinstance(data.get("setup"), dict):
+        data, where = data["setup"], ("setup",)
+
+    def refuse(at: tuple, message: str, at_key: bool = False) -> EditionError:
+        return EditionError([doc.problem(where + at, message, at_key=at_key)])
+
     names = [f.name for f in fields(Setup)]
-    if not isinstance(data, dict) or "hands" not in data:
-        raise UnoError(f"{path}: a setup is a mapping with hands: (and {', '.join(names[1:])})")
+    if "hands" not in data:
+        raise refuse((), f"a setup is a mapping with hands: (and {', '.join(names[1:])})")
     unknown = [key for key in data if key not in names]
     if unknown:
-        raise UnoError(f"{path}: unknown setup field {unknown[0]!r}; the fields: {', '.join(names)}")
+        raise refuse((unknown[0],), f"unknown setup field {unknown[0]!r}; the fields: {', '.join(names)}",
+                     at_key=True)
     hands = data["hands"]
     if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
-        raise UnoError(f"{path}: hands: is a list of hands, each a list of cards")
+        raise refuse(("hands",), "hands: is a list of hands, each a list of cards")
     for key in ("draw", "discard"):
         if not isinstance(data.get(key, []), list):
-            raise UnoError(f"{path}: {key}: is a list of cards")
+            raise refuse((key,), f"{key}: is a list of cards")
     return {key: ([[str(c) for c in h] for h in value] if key == "hands" else
                   [str(c) for c in value] if key in ("draw", "discard") else value)
             for key, value in data.items()}
