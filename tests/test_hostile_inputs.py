@@ -252,9 +252,82 @@ def test_a_scenario_names_only_files_in_its_tree(key, reference, says, tree):
 # Damaged and edited saves for `unodsl resume SAVE`: a name, and a function that writes the
 # save in the contributor's tree and returns its path. Add cases here.
 
-SAVES: dict[str, Callable[[Path], Path]] = {}
+def played_save(tree: Path, edition: str = "classic") -> Path:
+    """A sound save of a match in progress (a few answers), written by `unodsl play`."""
+    path = tree / "match.json"
+    result = answer(["play", edition, "--players", "you,greedy", "--seed", "4", "--save", str(path)],
+                    "d\nk\nd\nk\nquit\n")
+    assert result.exit_code == 0 and json.loads(path.read_text())["answers"], result.stderr
+    return path
+
+
+def edited_save(change: Callable[[dict], None]) -> Callable[[Path], Path]:
+    """The sound save with its JSON changed by `change`."""
+    def make(tree: Path) -> Path:
+        path = played_save(tree)
+        data = json.loads(path.read_text())
+        change(data)
+        path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        return path
+    return make
+
+
+def save_of_an_edited_edition(tree: Path) -> Path:
+    """A save whose edition file (in the save's folder) was edited after it was written."""
+    edition = tree / "mine.yaml"
+    edition.write_text("name: Mine\nbase: classic\n", encoding="utf-8")
+    path = played_save(tree, str(edition))
+    edition.write_text("name: Mine\nbase: classic\nsettings: {hand_size: 5}\n", encoding="utf-8")
+    return path
+
+
+def save_as(name: str) -> Callable[[Path], Path]:
+    """A committed hostile file given as a save."""
+    return lambda tree: Path(shutil.copy(HOSTILE / name, tree / "match.json"))
+
+
+def save_with_text(text: str) -> Callable[[Path], Path]:
+    def make(tree: Path) -> Path:
+        (tree / "match.json").write_text(text, encoding="utf-8")
+        return tree / "match.json"
+    return make
+
+
+def _setter(key: str, value):
+    return lambda data: data.__setitem__(key, value)
+
+
+SAVES: dict[str, Callable[[Path], Path]] = {
+    "empty": save_as("empty.yaml"),
+    "binary": save_as("binary.yaml"),
+    "latin-1": save_as("latin1.yaml"),
+    "not JSON (YAML)": save_as("alias_bomb.yaml"),
+    "deep nesting": save_with_text("[" * 100_000 + "]" * 100_000),
+    "3 MB line": save_with_text('{"format": "' + "x" * 3_000_000 + '"}'),
+    "JSON but not a save": save_with_text("[1, 2, 3]\n"),
+    "FIFO": lambda tree: (os.mkfifo(tree / "match.json"), tree / "match.json")[1],
+    "folder": lambda tree: ((tree / "match.json").mkdir(), tree / "match.json")[1],
+    "answers damaged": edited_save(_setter("answers", "abc")),
+    "answers key renamed": edited_save(lambda data: data.__setitem__("answer", data.pop("answers"))),
+    "target a text": edited_save(_setter("target", "abc")),
+    "seed a mapping": edited_save(_setter("seed", {"a": 1})),
+    "edition outside the tree": edited_save(_setter("edition", "../outside/secret.yaml")),
+    "edition absolute": edited_save(_setter("edition", "/etc/passwd.yaml")),
+    "edition a FIFO": edited_save(_setter("edition", "fifo.yaml")),  # the FIFO: made by the test
+    "edition edited since": save_of_an_edited_edition,
+}
 
 
 @pytest.mark.parametrize("case", sorted(SAVES))
 def test_resume_refuses_every_hostile_save(case, tree):
-    assert_refused_safely(answer(["resume", str(SAVES[case](tree))], "q\n"))
+    os.mkfifo(tree / "fifo.yaml")  # named by the case "edition a FIFO"
+    path = SAVES[case](tree)
+    before = path.read_bytes() if path.is_file() else None
+    with time_limit(SECONDS):
+        result = answer(["resume", str(path)], "q\n")
+    if case == "folder":  # checked by the command line itself, like the other commands' folders
+        assert result.exit_code == 2 and "is a directory" in result.stderr, result.stderr
+        return
+    assert_refused_safely(result)
+    if before is not None:
+        assert path.read_bytes() == before, "a refused save was written over"

@@ -36,12 +36,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import __version__
+from ..edition.files import confined_path, read_regular_file
 from ..edition.inherit import Source, source_of
 from ..edition.rules import rule_sources
 from ..edition.yamlsrc import load_yaml_file
 from ..engine.decisions import DRAW, KEEP, PASS, TableUse
 from ..engine.setup import Setup
-from ..errors import EditionError, UnoError
+from ..errors import EditionError, Problem, Span, UnoError
+from ..limits import size_problem
 from ..resources import edition_names, edition_path
 from . import save_shape
 from .save_shape import FINGERPRINT_PARTS, FORMAT, VERSION, Located
@@ -100,20 +102,16 @@ def stored_files(settings: PlaySettings) -> tuple[str, list[str]]:
     return edition, rules
 
 
-def _resolve(save: Located, path: tuple, spec: str, what: str) -> str:
-    """A file the save names, as a path to open (EditionError if outside its folder tree)."""
-    folder = Path(os.path.realpath(save.filename)).parent
-    real = (folder / spec).resolve()
-    if not real.is_relative_to(folder):
-        raise save.fail(path, f"{what} '{spec}' is outside the save's folder ({folder})",
-                        "a save names only files in its own folder tree")
-    return str(real)
+def _resolve(save: Located, path: tuple, spec: str) -> str:
+    """A file the save names, as a path to open: confined to the save's folder tree,
+    like every file a file names (unodsl.edition.files; EditionError placed at the key)."""
+    return str(confined_path(spec, save.filename, save.span(path)))
 
 
 def _edition_spec(save: Located) -> str:
     name = save.data["edition"]
     if _names_a_path(name):
-        return _resolve(save, ("edition",), name, "the edition file")
+        return _resolve(save, ("edition",), name)
     if name not in edition_names():
         raise save.fail(("edition",), f"no built-in edition named '{name}'",
                         "a file is named by a path ending in .yaml, relative to the save")
@@ -121,7 +119,7 @@ def _edition_spec(save: Located) -> str:
 
 
 def _rule_specs(save: Located) -> list[str]:
-    return [f"@{_resolve(save, ('rules', index), rule[1:], 'the rule file')}"
+    return [f"@{_resolve(save, ('rules', index), rule[1:])}"
             if rule.startswith("@") and _names_a_path(rule[1:]) else rule
             for index, rule in enumerate(save.data["rules"])]
 
@@ -284,20 +282,19 @@ def read(path: str) -> Saved:
 
 
 def _text_of(path: str) -> str:
-    try:
-        status = os.stat(path)
-        if not stat.S_ISREG(status.st_mode):
-            raise UnoError(f"{path} is not a regular file, so not a saved match")
-        with open(path, "rb") as stream:
-            raw = stream.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise UnoError(f"cannot read {path}: {error.strerror or error}") from None
-    if len(raw) > MAX_BYTES:
-        raise UnoError(f"{path} is too big for a saved match (more than {MAX_BYTES} bytes)")
+    """The save's text: a regular file only (never a FIFO or a device), within the size
+    limit, UTF-8; each refusal placed in the file."""
+    raw = read_regular_file(path, MAX_BYTES)
+    too_big = size_problem(raw, path, MAX_BYTES)
+    if too_big:
+        raise EditionError([too_big])
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise UnoError(f"{path} is not a saved match (not UTF-8 text: byte {error.start})") from None
+        before = raw[:error.start]
+        line, column = before.count(b"\n") + 1, error.start - (before.rfind(b"\n") + 1) + 1
+        raise EditionError([Problem(Span(path, line, column), "not a saved match: not UTF-8 text "
+                                    f"(byte 0x{raw[error.start]:02x})")]) from None
 
 
 def check_writable(path: str) -> None:
