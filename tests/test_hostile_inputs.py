@@ -15,43 +15,21 @@ Saves for `unodsl resume` have their own slot: SAVES.
 """
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
 import shutil
-import signal
 from pathlib import Path
 from typing import Callable
 
 import pytest
 
-from cli_helpers import no_traceback, run
+from cli_helpers import no_traceback, run, time_limit
 
 HOSTILE = Path(__file__).parent / "hostile"
 CANARY = "secret-canary-7f3a"  # the content of a file outside the tree: never shown
 LOCATED = re.compile(r"^\s*\S[^:\n]*:\d+:\d+: error: ", re.MULTILINE)
 SECONDS = 10  # each run takes well under a second; a blocking read fails the test instead
-
-
-class Blocked(BaseException):
-    """Raised in a command that runs too long: not an OSError (TimeoutError is one, and would
-    be reported as "cannot read file"), not even an Exception, so nothing can swallow it."""
-
-
-@contextlib.contextmanager
-def time_limit(seconds: float):
-    """Fail the test (rather than hang the run) if the body blocks, e.g. on a FIFO."""
-    def stop(_signum, _frame):
-        raise Blocked(f"still running after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 # ---- the hostile files ------------------------------------------------------------------

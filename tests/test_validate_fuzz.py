@@ -15,9 +15,7 @@ pytest tests/test_validate_fuzz.py`).
 """
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
 import tempfile
 import time
 import warnings
@@ -27,6 +25,7 @@ import pytest
 from hypothesis import HealthCheck, assume, event, example, given, settings
 from hypothesis import strategies as st
 
+from cli_helpers import time_limit
 from unodsl.edition.loader import load_edition
 from unodsl.errors import Problem, ScriptError
 from unodsl.lang.compile import compile_condition, compile_script
@@ -45,25 +44,6 @@ SECONDS = 2.0  # the most one validation may take
 def examples(n: int):
     return settings(max_examples=SCALE or n, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-
-
-@contextlib.contextmanager
-def time_limit(seconds: float):
-    """Fail (rather than hang the test run) if the body takes far too long."""
-    if not hasattr(signal, "SIGALRM"):
-        yield
-        return
-
-    def stop(_signum, _frame):
-        raise TimeoutError(f"still running after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture(scope="module")
