@@ -1,0 +1,115 @@
+"""The compiler on expressions the shipped editions do not use, and its messages.
+
+Written for mutants that survived the suite (docs/mutation.md): `count(...)`,
+quoted text, arithmetic reading the card on its right, the message of a
+non-number in arithmetic, the hint for a misspelt name, and the message a
+player gets for a rule that does not compile on a blank card.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import unodsl
+from unodsl.engine.decisions import WRITE_RULE
+from unodsl.engine.setup import Setup, resolve_cards
+from unodsl.errors import ScriptError
+from unodsl.lang.compile import compile_condition
+from unodsl.lang.parse import parse_condition
+
+CLASSIC = unodsl.load_edition("classic")
+
+
+def condition(text: str):
+    return compile_condition(parse_condition(text), CLASSIC.vocabulary).function
+
+
+def card(label: str):
+    return resolve_cards(CLASSIC, [label], list(CLASSIC.deck))[0]
+
+
+class State:
+    """Just enough of a round for conditions about hands."""
+
+    def __init__(self, hands):
+        self.hands = [[card(label) for label in hand] for hand in hands]
+        self.n = len(hands)
+        self.direction = 1
+
+
+def test_count_counts_the_matching_cards_in_a_players_hand():
+    two_reds = condition("count(next, colour == red) >= 2")
+    state = State([["blue 1"], ["red 1", "red 2", "blue 3"], []])
+    assert two_reds(card("blue 1"), state, 0) is True
+    assert two_reds(card("blue 1"), state, 1) is False  # next of 1 holds nothing
+    assert condition("count(next, colour == red) == 1")(card("blue 1"), State([[], ["red 4", "blue 4"]]), 0)
+
+
+def test_quoted_text_compares_as_that_text():
+    is_wild = condition('name == "Wild"')
+    assert is_wild(card("wild"), None, 0) is True
+    assert is_wild(card("red 5"), None, 0) is False
+
+
+def test_arithmetic_reads_the_card_on_either_side():
+    seven = condition("10 - number == 3")
+    assert seven(card("red 7"), None, 0) is True
+    assert seven(card("red 6"), None, 0) is False
+    assert seven(card("red skip"), None, 0) is False  # no number: matches nothing
+
+
+def test_arithmetic_on_a_text_names_the_operator():
+    with pytest.raises(ScriptError) as error:
+        condition("number + colour == 3")
+    assert error.value.message == "`+` takes a number, not a text"
+    assert (error.value.line, error.value.column) == (1, 10)
+
+
+def test_a_misspelt_playable_is_hinted():
+    with pytest.raises(ScriptError) as error:
+        condition("playabel")
+    assert error.value.message == "unknown name 'playabel'"
+    assert error.value.hint == "did you mean 'playable'?"
+
+
+# ---- a rule written on a blank card at the table ------------------------------------------------
+
+BLANK = """
+  blank:
+    name: Blank Wild
+    wild: true
+    blank: true
+    deck: {count: 1}
+    points: 40
+    playable: always
+    effect: |
+      choose colour
+      apply written rule
+"""
+TEXT = (Path(__file__).resolve().parents[2] / "editions" / "classic.yaml").read_text()
+WITH_BLANK = unodsl.load_edition_text(
+    TEXT.replace("total: 108\n", "").replace("\nkinds:\n", "\nkinds:\n" + BLANK.lstrip("\n"), 1), "blank.yaml")
+
+
+@pytest.fixture
+def writing():
+    """A match waiting for player 0 to write the rule of the blank card they played."""
+    m = unodsl.Match(WITH_BLANK, players=2, seed=1, setup=Setup(
+        hands=[["blank", "red 5", "red 6"], ["green 4", "green 5"]], draw=["red 1", "red 2"], discard=["red 9"]))
+    m.answer(next(c for c in m.round.hands[0] if c.kind == "blank"))
+    m.answer("blue")
+    assert m.decision.kind == WRITE_RULE
+    return m
+
+
+def test_a_rule_that_does_not_compile_is_refused_with_its_place_and_hint(writing):
+    with pytest.raises(unodsl.IllegalMove) as refused:
+        writing.answer("if playabel: skip next")
+    assert str(refused.value) == "line 1, column 4: unknown name 'playabel' (did you mean 'playable'?)"
+
+
+def test_a_refusal_without_a_hint_ends_with_the_message(writing):
+    with pytest.raises(unodsl.IllegalMove) as refused:
+        writing.answer("if zzzzzz: skip next")
+    assert str(refused.value) == "line 1, column 4: unknown name 'zzzzzz'"

@@ -1,0 +1,88 @@
+"""Engine behaviour no rule test reached: markers across processes, table-card
+options in sets, the JSON-lines log, `prev_of`, and what a rotation of hands
+leaves each player knowing and records.
+
+Written for mutants that survived the suite (docs/mutation.md).
+"""
+from __future__ import annotations
+
+import io
+import json
+import pickle
+
+import pytest
+
+import unodsl
+from unodsl.engine.decisions import DRAW, KEEP, PASS, TableUse
+from unodsl.engine.setup import Setup
+
+CLASSIC = unodsl.load_edition("classic")
+
+
+@pytest.mark.parametrize("marker,name", [(DRAW, "DRAW"), (KEEP, "KEEP"), (PASS, "PASS")])
+def test_a_marker_keeps_its_name_and_identity_through_pickling(marker, name):
+    # Simulation workers send options between processes: DRAW must still be DRAW.
+    assert repr(marker) == name
+    assert pickle.loads(pickle.dumps(marker)) is marker
+
+
+def test_equal_table_uses_are_one_option_in_a_set():
+    veto, other = CLASSIC.deck[0], CLASSIC.deck[1]
+    uses = {TableUse(veto, 1), TableUse(veto, 1), TableUse(veto, 2), TableUse(other, 1)}
+    assert len(uses) == 3 and TableUse(veto, 2) in uses
+
+
+def as_json(event: dict) -> dict:
+    """The event as JSON reads it back (seat numbers as keys become text)."""
+    return json.loads(json.dumps(event))
+
+
+def test_the_log_is_written_as_json_lines_with_the_extra_fields():
+    m = unodsl.Match(CLASSIC, players=2, agents="greedy", seed=3, max_rounds=1)
+    out = io.StringIO()
+    m.write_log(out, game=7)
+    lines = out.getvalue().split("\n")
+    assert lines[-1] == "" and len(lines) - 1 == len(m.log)  # one event a line, each ended
+    events = [json.loads(line) for line in lines[:-1]]
+    assert events == [as_json({"game": 7, **e}) for e in m.log]
+    plain = io.StringIO()
+    m.write_log(plain)
+    assert [json.loads(line) for line in plain.getvalue().splitlines()] == [as_json(e) for e in m.log]
+
+
+def test_an_unrecorded_match_writes_no_log():
+    m = unodsl.Match(CLASSIC, players=2, agents="greedy", seed=3, max_rounds=1, record=False)
+    out = io.StringIO()
+    m.write_log(out)
+    assert out.getvalue() == ""
+
+
+def test_prev_of_is_the_player_before_in_the_direction_of_play():
+    m = unodsl.Match(CLASSIC, players=3, seed=1, setup=Setup(
+        hands=[["red 5"], ["blue 1"], ["green 1"]], discard=["red 9"]))
+    assert [m.round.prev_of(p) for p in range(3)] == [2, 0, 1]
+    m.round.reverse()
+    assert [m.round.prev_of(p) for p in range(3)] == [1, 2, 0]
+
+
+# ---- the 7-0 rule's rotation of hands ---------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def seven_zero():
+    return unodsl.load_edition("classic", rules=["@seven-zero"])
+
+
+def test_a_rotation_adds_to_what_each_player_knows_and_is_recorded(seven_zero):
+    m = unodsl.Match(seven_zero, players=3, seed=1, setup=Setup(
+        hands=[["red 0", "red 5", "blue 4"], ["green 1", "green 2"], ["yellow 1", "yellow 2"]],
+        draw=["blue 7", "blue 8", "blue 9"], discard=["red 9"]))
+    seen_before = {m.round.hands[2][0].uid}
+    m.round.known[0] |= seen_before  # player 0 had seen a card of player 2's
+    gave = [{c.uid for c in hand} for hand in m.round.hands]
+    gave[0] -= {next(c.uid for c in m.round.hands[0] if c.label() == "red 0")}
+    m.answer(next(c for c in m.round.hands[0] if c.label() == "red 0"))
+    for p in range(3):
+        assert gave[p] <= m.round.known[p]  # each saw the hand they passed on
+    assert seen_before <= m.round.known[0]  # and forgot nothing
+    rotation = [e for e in m.log if e["event"] == "rotate_hands"]
+    assert rotation == [{"event": "rotate_hands", "direction": 1}]
