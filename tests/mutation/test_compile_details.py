@@ -59,11 +59,12 @@ def test_arithmetic_reads_the_card_on_either_side():
     assert seven(card("red skip"), None, 0) is False  # no number: matches nothing
 
 
-def test_arithmetic_on_a_text_names_the_operator():
+@pytest.mark.parametrize("text,column", [("number + colour == 3", 10), ("colour * number == 3", 1)])
+def test_arithmetic_on_a_text_names_the_operator(text, column):
     with pytest.raises(ScriptError) as error:
-        condition("number + colour == 3")
-    assert error.value.message == "`+` takes a number, not a text"
-    assert (error.value.line, error.value.column) == (1, 10)
+        condition(text)
+    assert error.value.message == f"`{text.split()[1]}` takes a number, not a text"
+    assert (error.value.line, error.value.column) == (1, column)
 
 
 def test_a_misspelt_playable_is_hinted():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import pickle
+from pathlib import Path
 
 import pytest
 
@@ -86,3 +87,52 @@ def test_a_rotation_adds_to_what_each_player_knows_and_is_recorded(seven_zero):
     assert seen_before <= m.round.known[0]  # and forgot nothing
     rotation = [e for e in m.log if e["event"] == "rotate_hands"]
     assert rotation == [{"event": "rotate_hands", "direction": 1}]
+
+
+def test_a_swap_adds_to_what_both_players_know(seven_zero):
+    m = unodsl.Match(seven_zero, players=3, seed=1, setup=Setup(
+        hands=[["red 7", "red 5", "blue 4"], ["green 1", "green 2"], ["yellow 1", "yellow 2"]],
+        draw=["blue 7", "blue 8", "blue 9"], discard=["red 9"]))
+    earlier = {m.round.hands[1][0].uid}
+    m.round.known[0] |= earlier
+    m.round.known[2] |= earlier
+    mine, theirs = {c.uid for c in m.round.hands[0][1:]}, {c.uid for c in m.round.hands[2]}
+    m.answer(m.round.hands[0][0])  # red 7
+    m.answer(2)
+    assert mine | earlier <= m.round.known[0] and theirs | earlier <= m.round.known[2]
+
+
+@pytest.mark.parametrize("script", ["me swaps hands with next", "next swaps hands with me"])
+def test_a_player_left_with_no_cards_by_a_swap_is_out(script):
+    # "The first player to get rid of all their cards wins": here the one handed
+    # the empty hand of a player who swapped away with their last card.
+    edition = unodsl.load_edition("classic", rules=[f"on play where number == 7:\n  {script}"])
+    m = unodsl.Match(edition, players=3, seed=1, max_rounds=1, setup=Setup(
+        hands=[["red 7"], ["green 1", "green 2"], ["yellow 1"]], draw=["blue 7"], discard=["red 9"]))
+    m.answer(m.round.hands[0][0])
+    assert m.results[0].winner == 1
+    assert [len(hand) for hand in m.round.hands] == [2, 0, 1]
+
+
+# ---- why a card may not be played ----------------------------------------------------------------
+
+def refusal(edition, hand: list[str], label: str) -> str:
+    m = unodsl.Match(edition, players=2, seed=1, setup=Setup(
+        hands=[hand, ["green 1", "green 2"]], draw=["blue 7"], discard=["blue 5"]))
+    with pytest.raises(unodsl.IllegalMove) as refused:
+        m.answer(next(c for c in m.round.hands[0] if c.label().lower() == label.lower()))
+    return str(refused.value)
+
+
+def test_a_symbol_card_is_refused_naming_its_kind():
+    assert refusal(CLASSIC, ["red skip", "blue 1"], "red skip") == \
+        "red Skip goes only on red or on a Skip (the colour in play is blue)"
+
+
+def test_a_colourless_card_is_refused_naming_its_colour_as_its_own():
+    joker = "  joker:\n    name: Joker\n    symbol: joker\n    deck: {count: 1}\n    points: 5\n"
+    text = (Path(__file__).resolve().parents[2] / "editions" / "classic.yaml").read_text()
+    edition = unodsl.load_edition_text(
+        text.replace("total: 108\n", "").replace("\nkinds:\n", "\nkinds:\n" + joker, 1), "joker.yaml")
+    assert refusal(edition, ["joker", "blue 1"], "joker") == \
+        "Joker goes only on its colour or on a Joker (the colour in play is blue)"

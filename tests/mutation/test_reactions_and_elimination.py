@@ -102,7 +102,8 @@ def test_one_point_under_the_target_stays_in():
 
 
 def test_when_everyone_reaches_the_target_at_once_the_rounds_winner_stays():
-    assert modes.eliminate([510, 500, 620], [0, 1, 2], 500, last_winner=1) == [1]
+    # (even when another had fewer points: the round was theirs)
+    assert modes.eliminate([510, 500, 620], [0, 1, 2], 500, last_winner=2) == [2]
 
 
 def test_when_everyone_reaches_the_target_after_an_abandoned_round_the_lowest_total_stays():
