@@ -114,3 +114,49 @@ def test_a_refusal_without_a_hint_ends_with_the_message(writing):
     with pytest.raises(unodsl.IllegalMove) as refused:
         writing.answer("if zzzzzz: skip next")
     assert str(refused.value) == "line 1, column 4: unknown name 'zzzzzz'"
+
+
+# ---- membership: `in [A, B]` and `in LOW..HIGH` ------------------------------------------------
+
+class Top:
+    """A round whose top card is `label`."""
+
+    def __init__(self, label: str):
+        self.discard = [card(label)]
+        self.colour = self.discard[-1].colour
+
+
+def test_membership_in_one_value_is_not_a_text_search():
+    seven = condition("number in [7]")
+    assert seven(card("red 7"), None, 0) is True
+    assert seven(card("red 8"), None, 0) is False
+    assert seven(card("red skip"), None, 0) is False
+    assert condition("colour in [red]")(card("green 1"), None, 0) is False
+
+
+def test_membership_items_may_read_the_card():
+    same_or_zero = condition("top.number in [number, 0]")
+    assert same_or_zero(card("blue 4"), Top("red 4"), 0) is True
+    assert same_or_zero(card("blue 5"), Top("red 0"), 0) is True
+    assert same_or_zero(card("blue 5"), Top("red 4"), 0) is False
+
+
+def test_a_range_may_end_at_the_cards_number():
+    at_most_mine = condition("top.number in 0..number")
+    assert at_most_mine(card("blue 6"), Top("red 4"), 0) is True
+    assert at_most_mine(card("blue 3"), Top("red 4"), 0) is False
+
+
+# ---- ask ---------------------------------------------------------------------------------------
+
+def test_each_answer_of_a_question_has_its_own_consequence():
+    edition = unodsl.load_edition("classic", rules=[
+        'on play where number == 7:\n  ask next "Red or blue?":\n    "red": next draws 1\n    "blue": next draws 2'])
+    for answer, drawn in (("red", 1), ("blue", 2)):
+        m = unodsl.Match(edition, players=2, seed=1, setup=Setup(
+            hands=[["red 7", "red 5", "red 6"], ["green 1", "green 2"]], draw=["blue 7", "blue 8", "blue 9"],
+            discard=["red 9"]))
+        m.answer(m.round.hands[0][0])
+        assert (m.decision.kind, m.decision.options) == ("question", ["red", "blue"])
+        m.answer(answer)
+        assert len(m.round.hands[1]) == 2 + drawn
