@@ -52,6 +52,12 @@ def test_quoted_text_compares_as_that_text():
     assert is_wild(card("red 5"), None, 0) is False
 
 
+def test_not_reads_the_card():
+    not_red = condition("not colour == red")
+    assert not_red(card("blue 1"), None, 0) is True
+    assert not_red(card("red 1"), None, 0) is False
+
+
 def test_arithmetic_reads_the_card_on_either_side():
     seven = condition("10 - number == 3")
     assert seven(card("red 7"), None, 0) is True
