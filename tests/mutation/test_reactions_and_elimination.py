@@ -114,3 +114,39 @@ def test_when_everyone_reaches_the_target_after_an_abandoned_round_the_lowest_to
 @pytest.mark.parametrize("scores,remaining", [([499, 500, 0], [0, 2]), ([100, 200, 300], [0, 1, 2])])
 def test_only_the_seats_below_the_target_remain(scores, remaining):
     assert modes.eliminate(scores, [0, 1, 2], 500, last_winner=0) == remaining
+
+
+# ---- "an action is aimed at a player when the card's script makes them ... show their hand" ----
+
+SPOTLIGHT = """
+  shield:
+    name: Shield
+    symbol: shield
+    wild: true
+    deck: {count: 1}
+    points: 50
+    playable: always
+    effect: choose colour
+    reaction: {against: always, effect: choose colour}
+  spotlight:
+    name: Spotlight
+    symbol: spotlight
+    deck: {per_colour: 1}
+    points: 20
+    effect: next plays face up
+"""
+SPOTLIT = unodsl.load_edition_text(
+    CLASSIC.replace("total: 108\n", "").replace("\nkinds:\n", "\nkinds:\n" + SPOTLIGHT.lstrip("\n"), 1),
+    "spotlight.yaml")
+
+
+def test_playing_face_up_is_aimed_at_its_player_who_may_react():
+    m = unodsl.Match(SPOTLIT, players=3, seed=1, setup=Setup(
+        hands=[["red spotlight", "red 5", "blue 1"], ["shield", "green 4", "green 5"], ["yellow 1", "yellow 2"]],
+        draw=["red 1", "red 2"], discard=["red 9"]))
+    m.answer(m.round.hands[0][0])
+    assert (m.decision.kind, m.decision.player) == (REACT, 1)
+    m.answer(m.round.hands[1][0])  # the shield: their hand stays hidden
+    m.answer("green")
+    assert m.round.face_up_until == {}
+    assert not [e for e in m.log if e["event"] == "show_hand"]
