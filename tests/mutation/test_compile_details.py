@@ -15,8 +15,8 @@ import unodsl
 from unodsl.engine.decisions import WRITE_RULE
 from unodsl.engine.setup import Setup, resolve_cards
 from unodsl.errors import ScriptError
-from unodsl.lang.compile import compile_condition
-from unodsl.lang.parse import parse_condition
+from unodsl.lang.compile import compile_condition, compile_script
+from unodsl.lang.parse import parse_condition, parse_script
 
 CLASSIC = unodsl.load_edition("classic")
 
@@ -71,6 +71,12 @@ def test_arithmetic_on_a_text_names_the_operator(text, column):
         condition(text)
     assert error.value.message == f"`{text.split()[1]}` takes a number, not a text"
     assert (error.value.line, error.value.column) == (1, column)
+
+
+def test_discarding_to_a_text_says_to_takes_a_number():
+    with pytest.raises(ScriptError) as error:
+        compile_script(parse_script("me discards to colour"), CLASSIC.vocabulary)
+    assert error.value.message == "`to` takes a number, not a text"
 
 
 def test_a_misspelt_playable_is_hinted():

@@ -116,7 +116,7 @@ def test_only_the_seats_below_the_target_remain(scores, remaining):
     assert modes.eliminate(scores, [0, 1, 2], 500, last_winner=0) == remaining
 
 
-# ---- "an action is aimed at a player when the card's script makes them ... show their hand" ----
+# ---- "an action is aimed at a player when the card's script makes them draw, ... discard, show their hand"
 
 SPOTLIGHT = """
   shield:
@@ -134,10 +134,15 @@ SPOTLIGHT = """
     deck: {per_colour: 1}
     points: 20
     effect: next plays face up
+  squeeze:
+    name: Squeeze
+    symbol: squeeze
+    deck: {per_colour: 1}
+    points: 20
+    effect: next draws or discards to 2
 """
-SPOTLIT = unodsl.load_edition_text(
-    CLASSIC.replace("total: 108\n", "").replace("\nkinds:\n", "\nkinds:\n" + SPOTLIGHT.lstrip("\n"), 1),
-    "spotlight.yaml")
+SPOTLIT_TEXT = CLASSIC.replace("total: 108\n", "").replace("\nkinds:\n", "\nkinds:\n" + SPOTLIGHT.lstrip("\n"), 1)
+SPOTLIT = unodsl.load_edition_text(SPOTLIT_TEXT, "spotlight.yaml")
 
 
 def test_playing_face_up_is_aimed_at_its_player_who_may_react():
@@ -150,3 +155,25 @@ def test_playing_face_up_is_aimed_at_its_player_who_may_react():
     m.answer("green")
     assert m.round.face_up_until == {}
     assert not [e for e in m.log if e["event"] == "show_hand"]
+
+
+def test_drawing_or_discarding_to_a_number_is_aimed_at_its_player_who_may_react():
+    m = unodsl.Match(SPOTLIT, players=3, seed=1, setup=Setup(
+        hands=[["red squeeze", "red 5", "blue 1"], ["shield", "green 4", "green 5", "green 6"], ["yellow 1", "yellow 2"]],
+        draw=["red 1", "red 3"], discard=["red 9"]))
+    m.answer(m.round.hands[0][0])
+    assert (m.decision.kind, m.decision.player) == (REACT, 1)
+    m.answer(m.round.hands[1][0])  # the shield: they keep their cards
+    m.answer("green")
+    assert len(m.round.hands[1]) == 3
+
+
+def test_drawing_or_discarding_to_the_played_cards_number():
+    edition = unodsl.load_edition("classic", rules=["on play where number == 2:\n  next draws or discards to number"])
+    m = unodsl.Match(edition, players=3, seed=1, setup=Setup(
+        hands=[["red 2", "red 5", "blue 1"], ["green 3", "green 4", "green 5", "green 6"], ["yellow 1", "yellow 2"]],
+        draw=["red 1", "red 3"], discard=["red 9"]))
+    m.answer(m.round.hands[0][0])
+    while m.decision.kind == "discard":  # down to 2, the number of the card played
+        m.answer(m.decision.options[0])
+    assert len([e for e in m.log if e["event"] == "discard" and e["player"] == 1]) == 4 - 2
