@@ -136,3 +136,10 @@ def test_a_colourless_card_is_refused_naming_its_colour_as_its_own():
         text.replace("total: 108\n", "").replace("\nkinds:\n", "\nkinds:\n" + joker, 1), "joker.yaml")
     assert refusal(edition, ["joker", "blue 1"], "joker") == \
         "Joker goes only on its colour or on a Joker (the colour in play is blue)"
+
+
+def test_answering_when_no_decision_waits_says_so():
+    m = unodsl.Match(CLASSIC, players=2, agents="greedy", seed=3, max_rounds=1)
+    with pytest.raises(unodsl.IllegalMove) as refused:
+        m.answer("red")
+    assert str(refused.value) == "no decision is waiting for an answer"

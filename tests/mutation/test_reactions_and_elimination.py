@@ -140,6 +140,12 @@ SPOTLIGHT = """
     deck: {per_colour: 1}
     points: 20
     effect: next draws or discards to 2
+  dig:
+    name: Dig
+    symbol: dig
+    deck: {per_colour: 1}
+    points: 20
+    effect: next draws until colour == blue
 """
 SPOTLIT_TEXT = CLASSIC.replace("total: 108\n", "").replace("\nkinds:\n", "\nkinds:\n" + SPOTLIGHT.lstrip("\n"), 1)
 SPOTLIT = unodsl.load_edition_text(SPOTLIT_TEXT, "spotlight.yaml")
@@ -157,9 +163,10 @@ def test_playing_face_up_is_aimed_at_its_player_who_may_react():
     assert not [e for e in m.log if e["event"] == "show_hand"]
 
 
-def test_drawing_or_discarding_to_a_number_is_aimed_at_its_player_who_may_react():
+@pytest.mark.parametrize("action", ["red squeeze", "red dig"])  # draws or discards to 2, draws until blue
+def test_drawing_to_a_size_or_until_a_card_is_aimed_at_its_player_who_may_react(action):
     m = unodsl.Match(SPOTLIT, players=3, seed=1, setup=Setup(
-        hands=[["red squeeze", "red 5", "blue 1"], ["shield", "green 4", "green 5", "green 6"], ["yellow 1", "yellow 2"]],
+        hands=[[action, "red 5", "blue 1"], ["shield", "green 4", "green 5", "green 6"], ["yellow 1", "yellow 2"]],
         draw=["red 1", "red 3"], discard=["red 9"]))
     m.answer(m.round.hands[0][0])
     assert (m.decision.kind, m.decision.player) == (REACT, 1)
