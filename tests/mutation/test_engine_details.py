@@ -143,3 +143,60 @@ def test_answering_when_no_decision_waits_says_so():
     with pytest.raises(unodsl.IllegalMove) as refused:
         m.answer("red")
     assert str(refused.value) == "no decision is waiting for an answer"
+
+
+def test_the_answers_given_from_outside_are_kept_in_order():
+    # The seed and these answers replay the match (saves rely on it).
+    m = unodsl.Match(CLASSIC, players=2, seed=1, setup=Setup(
+        hands=[["red 5", "red 6", "blue 1"], ["green 1", "red 2", "green 3"]], draw=["blue 7"], discard=["red 9"]))
+    first = m.round.hands[0][0]
+    m.answer(first)
+    second = next(c for c in m.round.hands[1] if c.label() == "red 2")
+    m.answer(second)
+    assert m.answers == [first, second]
+
+
+# ---- discarding down to a size ------------------------------------------------------------------
+
+def discarding_to(size_rule: str, hands):
+    edition = unodsl.load_edition("classic", rules=[f"on play where number == 3:\n  {size_rule}"])
+    return unodsl.Match(edition, players=3, seed=1, max_rounds=1, setup=Setup(
+        hands=hands, draw=["blue 7", "blue 8", "blue 9"], discard=["red 9"]))
+
+
+def test_discarding_to_nothing_goes_out():
+    m = discarding_to("next discards to 0", [["red 3", "red 5", "red 6"], ["green 1", "green 2"], ["yellow 1"]])
+    m.answer(m.round.hands[0][0])
+    while m.decision is not None and m.decision.kind == "discard":
+        m.answer(m.decision.options[0])
+    assert m.results[0].winner == 1 and m.round.hands[1] == []
+
+
+def test_discarding_down_to_one_card_calls_uno_first_and_to_an_absent_number_discards_all():
+    m = discarding_to("next discards to 1", [["red 3", "red 5", "red 6"], ["green 1", "green 2", "green 4"], ["yellow 1"]])
+    m.answer(m.round.hands[0][0])
+    assert (m.decision.kind, m.decision.player) == ("call_uno", 1)
+    m = discarding_to("next discards to 1", [["red 3", "red 5", "red 6"], ["green 1"], ["yellow 1", "yellow 2"]])
+    m.answer(m.round.hands[0][0])  # already down to one: no UNO to call, nothing to discard
+    assert (m.decision.kind, m.decision.player) == ("turn", 1)  # no UNO to call
+    assert not [e for e in m.log if e["event"] == "discard"]
+    m = discarding_to("next discards to number - 3", [["red skip", "red 3", "red 6"], ["green 1", "green 2"], ["yellow 1"]])
+    m.answer(next(c for c in m.round.hands[0] if c.label() == "red 3"))  # 3 - 3 = 0
+    while m.decision is not None and m.decision.kind == "discard":
+        m.answer(m.decision.options[0])
+    assert m.round.hands[1] == []
+
+
+# ---- face up until `me`'s next turn -----------------------------------------------------------
+
+def test_a_hand_played_face_up_is_hidden_again_when_the_player_who_showed_it_begins_a_turn():
+    edition = unodsl.load_edition("classic", rules=["on play where number == 3:\n  next plays face up"])
+    m = unodsl.Match(edition, players=3, seed=1, setup=Setup(
+        hands=[["red 3", "red 5", "red 6"], ["red 1", "red 2", "blue 3"], ["red 4", "red 7", "blue 4"]],
+        draw=["blue 7", "blue 8"], discard=["red 9"]))
+    m.answer(m.round.hands[0][0])  # player 1 plays face up until player 0's next turn
+    assert m.round.face_up_until == {1: 0}
+    m.answer(next(c for c in m.round.hands[1] if c.label() == "red 1"))
+    assert m.round.face_up_until == {1: 0}  # player 2's turn: still face up
+    m.answer(next(c for c in m.round.hands[2] if c.label() == "red 4"))
+    assert m.round.face_up_until == {}  # player 0's turn began
