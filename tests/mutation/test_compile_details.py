@@ -172,3 +172,25 @@ def test_each_answer_of_a_question_has_its_own_consequence():
         assert (m.decision.kind, m.decision.options) == ("question", ["red", "blue"])
         m.answer(answer)
         assert len(m.round.hands[1]) == 2 + drawn
+
+
+def test_writing_a_rule_is_about_the_blank_card_and_the_rule_reads_it(writing):
+    blank = next(c for c in writing.round.discard if c.kind == "blank")
+    assert writing.decision.about is blank
+    writing.answer("if wild: next draws 1")  # a Blank Wild is wild
+    assert [e for e in writing.log if e["event"] == "written"] == [
+        {"event": "written", "player": 0, "card": blank.uid, "rule": "if wild: next draws 1"}]
+    written = next(i for i, e in enumerate(writing.log) if e["event"] == "written")
+    ruled = writing.log[written + 1]
+    assert (ruled["event"], ruled["player"], len(ruled["cards"])) == ("draw", 1, 1)
+
+
+def test_a_card_that_is_not_blank_has_no_rule_to_write():
+    echo = "  echo:\n    name: Echo\n    symbol: echo\n    deck: {per_colour: 1}\n    points: 20\n    effect: apply written rule\n"
+    edition = unodsl.load_edition_text(
+        TEXT.replace("total: 108\n", "").replace("\nkinds:\n", "\nkinds:\n" + echo, 1), "echo.yaml")
+    m = unodsl.Match(edition, players=2, seed=1, setup=Setup(
+        hands=[["red echo", "red 5", "red 6"], ["green 4", "red 1"]], draw=["red 2"], discard=["red 9"]))
+    m.answer(m.round.hands[0][0])
+    assert (m.decision.kind, m.decision.player) == ("turn", 1)
+    assert not [e for e in m.log if e["event"] == "written"]
