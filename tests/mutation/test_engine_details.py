@@ -200,3 +200,17 @@ def test_a_hand_played_face_up_is_hidden_again_when_the_player_who_showed_it_beg
     assert m.round.face_up_until == {1: 0}  # player 2's turn: still face up
     m.answer(next(c for c in m.round.hands[2] if c.label() == "red 4"))
     assert m.round.face_up_until == {}  # player 0's turn began
+
+
+def test_a_yes_no_question_is_put_with_its_text_and_a_yes_is_recorded():
+    edition = unodsl.load_edition("classic", rules=['on play where number == 3:\n  if others accept "Swap seats?": next draws 1'])
+    m = unodsl.Match(edition, players=3, seed=1, setup=Setup(
+        hands=[["red 3", "red 5", "red 6"], ["green 1", "green 2"], ["yellow 1", "yellow 2"]],
+        draw=["blue 7", "blue 8"], discard=["red 9"]))
+    m.answer(m.round.hands[0][0])
+    assert (m.decision.kind, m.decision.player, m.decision.about) == ("yes_no", 1, "Swap seats?")
+    m.answer(False)
+    assert (m.decision.kind, m.decision.player, m.decision.about) == ("yes_no", 2, "Swap seats?")
+    m.answer(True)
+    assert [e for e in m.log if e["event"] == "accepted"] == [
+        {"event": "accepted", "player": 2, "question": "Swap seats?"}]
