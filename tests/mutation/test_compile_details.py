@@ -79,6 +79,12 @@ def test_discarding_to_a_text_says_to_takes_a_number():
     assert error.value.message == "`to` takes a number, not a text"
 
 
+def test_passing_a_draw_on_of_a_text_says_draws_takes_a_number():
+    with pytest.raises(ScriptError) as error:
+        compile_script(parse_script("next draws colour or passes it on with kind == draw_two"), CLASSIC.vocabulary)
+    assert error.value.message == "`draws` takes a number, not a text"
+
+
 def test_a_misspelt_playable_is_hinted():
     with pytest.raises(ScriptError) as error:
         condition("playabel")

@@ -214,3 +214,11 @@ def test_a_yes_no_question_is_put_with_its_text_and_a_yes_is_recorded():
     m.answer(True)
     assert [e for e in m.log if e["event"] == "accepted"] == [
         {"event": "accepted", "player": 2, "question": "Swap seats?"}]
+
+
+def test_playing_a_match_with_a_seat_to_answer_says_which():
+    m = unodsl.Match(CLASSIC, players=2, agents=["greedy", None], seed=1, setup=Setup(
+        hands=[["red 5", "red 6"], ["red 1", "green 2"]], draw=["blue 7"], discard=["red 9"], turn=1))
+    with pytest.raises(unodsl.UnoError) as error:
+        m.play()
+    assert str(error.value) == "seat 1 has no agent: answer match.decision first"

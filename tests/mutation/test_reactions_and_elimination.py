@@ -146,6 +146,12 @@ SPOTLIGHT = """
     deck: {per_colour: 1}
     points: 20
     effect: next draws until colour == blue
+  purge:
+    name: Purge
+    symbol: purge
+    deck: {per_colour: 1}
+    points: 20
+    effect: next discards all where colour == green
 """
 SPOTLIT_TEXT = CLASSIC.replace("total: 108\n", "").replace("\nkinds:\n", "\nkinds:\n" + SPOTLIGHT.lstrip("\n"), 1)
 SPOTLIT = unodsl.load_edition_text(SPOTLIT_TEXT, "spotlight.yaml")
@@ -163,7 +169,8 @@ def test_playing_face_up_is_aimed_at_its_player_who_may_react():
     assert not [e for e in m.log if e["event"] == "show_hand"]
 
 
-@pytest.mark.parametrize("action", ["red squeeze", "red dig"])  # draws or discards to 2, draws until blue
+@pytest.mark.parametrize("action", ["red squeeze", "red dig", "red purge"])
+# (draws or discards to 2; draws until blue; discards all greens)
 def test_drawing_to_a_size_or_until_a_card_is_aimed_at_its_player_who_may_react(action):
     m = unodsl.Match(SPOTLIT, players=3, seed=1, setup=Setup(
         hands=[[action, "red 5", "blue 1"], ["shield", "green 4", "green 5", "green 6"], ["yellow 1", "yellow 2"]],
@@ -184,3 +191,28 @@ def test_drawing_or_discarding_to_the_played_cards_number():
     while m.decision.kind == "discard":  # down to 2, the number of the card played
         m.answer(m.decision.options[0])
     assert len([e for e in m.log if e["event"] == "discard" and e["player"] == 1]) == 4 - 2
+
+
+# ---- "the deal passes to the left", to the next seat still playing -----------------------------
+
+def dealer_of_round_two(match) -> int:
+    deals = [e for e in match.log if e["event"] == "deal"]
+    seats = next(e["seats"] for e in match.log if e["event"] == "round_seats") \
+        if any(e["event"] == "round_seats" for e in match.log) else list(range(match.n))
+    return seats[deals[0]["dealer"]]
+
+
+def test_the_deal_passes_to_the_left():
+    m = unodsl.Match(unodsl.load_edition("classic"), players=3, agents="greedy", seed=1, max_rounds=2, setup=Setup(
+        hands=[["red 5", "red 6"], ["blue 7", "blue 2"], ["green 1"]], discard=["red 1"], turn=0, dealer=1))
+    assert m.finished and len(m.results) == 2
+    assert dealer_of_round_two(m) == 2
+
+
+def test_the_deal_passes_over_eliminated_seats():
+    m = unodsl.Match(challenge(), players=4, agents=[None, "greedy", "greedy", "greedy"], seed=1, max_rounds=2,
+                     setup=Setup(hands=[["red 5"], ["wild"], ["wild"], ["blue 2"]], discard=["red 1"], turn=0,
+                                 dealer=0, scores=[0, 480, 480, 0]))
+    m.answer(m.round.hands[0][0])  # seats 1 and 2 reach 530: out; seat 3 deals the duel
+    assert m.eliminated == [1, 2]
+    assert dealer_of_round_two(m) == 3
