@@ -163,13 +163,19 @@ def test_a_range_may_end_at_the_cards_number():
     at_most_mine = condition("top.number in 0..number")
     assert at_most_mine(card("blue 6"), Top("red 4"), 0) is True
     assert at_most_mine(card("blue 3"), Top("red 4"), 0) is False
+    at_least_mine = condition("top.number in number..9")
+    assert at_least_mine(card("blue 3"), Top("red 4"), 0) is True
+    assert at_least_mine(card("blue 6"), Top("red 4"), 0) is False
 
 
 # ---- ask ---------------------------------------------------------------------------------------
 
-def test_each_answer_of_a_question_has_its_own_consequence():
-    edition = unodsl.load_edition("classic", rules=[
-        'on play where number == 7:\n  ask next "Red or blue?":\n    "red": next draws 1\n    "blue": next draws 2'])
+@pytest.mark.parametrize("rule", [
+    'on play where number == 7:\n  ask next "Red or blue?":\n    "red": next draws 1\n    "blue": next draws 2',
+    'on play where number == 7:\n  if players > 1:\n    ask next "Red or blue?":\n      "red": next draws 1\n'
+    '      "blue": next draws 2\n    next draws 0'])
+def test_each_answer_of_a_question_has_its_own_consequence(rule):
+    edition = unodsl.load_edition("classic", rules=[rule])
     for answer, drawn in (("red", 1), ("blue", 2)):
         m = unodsl.Match(edition, players=2, seed=1, setup=Setup(
             hands=[["red 7", "red 5", "red 6"], ["green 1", "green 2"]], draw=["blue 7", "blue 8", "blue 9"],

@@ -173,7 +173,7 @@ def test_discarding_to_nothing_goes_out():
 
 
 def test_discarding_down_to_one_card_calls_uno_first_and_to_an_absent_number_discards_all():
-    m = discarding_to("next discards to 1", [["red 3", "red 5", "red 6"], ["green 1", "green 2", "green 4"], ["yellow 1"]])
+    m = discarding_to("next discards to 1", [["red 3", "red 5", "red 6"], ["green 1", "green 2"], ["yellow 1"]])
     m.answer(m.round.hands[0][0])
     assert (m.decision.kind, m.decision.player) == ("call_uno", 1)
     m = discarding_to("next discards to 1", [["red 3", "red 5", "red 6"], ["green 1"], ["yellow 1", "yellow 2"]])

@@ -152,13 +152,23 @@ SPOTLIGHT = """
     deck: {per_colour: 1}
     points: 20
     effect: next discards all where colour == green
+  relay:
+    name: Relay
+    symbol: relay
+    deck: {per_colour: 1}
+    points: 20
+    effect: next draws 1 or passes it on with kind == relay
 """
 SPOTLIT_TEXT = CLASSIC.replace("total: 108\n", "").replace("\nkinds:\n", "\nkinds:\n" + SPOTLIGHT.lstrip("\n"), 1)
-SPOTLIT = unodsl.load_edition_text(SPOTLIT_TEXT, "spotlight.yaml")
+
+
+def spotlit():
+    """Compiled in the test, not at import: mutation runs change the compiler per test."""
+    return unodsl.load_edition_text(SPOTLIT_TEXT, "spotlight.yaml")
 
 
 def test_playing_face_up_is_aimed_at_its_player_who_may_react():
-    m = unodsl.Match(SPOTLIT, players=3, seed=1, setup=Setup(
+    m = unodsl.Match(spotlit(), players=3, seed=1, setup=Setup(
         hands=[["red spotlight", "red 5", "blue 1"], ["shield", "green 4", "green 5"], ["yellow 1", "yellow 2"]],
         draw=["red 1", "red 2"], discard=["red 9"]))
     m.answer(m.round.hands[0][0])
@@ -169,10 +179,10 @@ def test_playing_face_up_is_aimed_at_its_player_who_may_react():
     assert not [e for e in m.log if e["event"] == "show_hand"]
 
 
-@pytest.mark.parametrize("action", ["red squeeze", "red dig", "red purge"])
-# (draws or discards to 2; draws until blue; discards all greens)
+@pytest.mark.parametrize("action", ["red squeeze", "red dig", "red purge", "red relay"])
+# (draws or discards to 2; draws until blue; discards all greens; draws 1 or passes it on)
 def test_drawing_to_a_size_or_until_a_card_is_aimed_at_its_player_who_may_react(action):
-    m = unodsl.Match(SPOTLIT, players=3, seed=1, setup=Setup(
+    m = unodsl.Match(spotlit(), players=3, seed=1, setup=Setup(
         hands=[[action, "red 5", "blue 1"], ["shield", "green 4", "green 5", "green 6"], ["yellow 1", "yellow 2"]],
         draw=["red 1", "red 3"], discard=["red 9"]))
     m.answer(m.round.hands[0][0])
