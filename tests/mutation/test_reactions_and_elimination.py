@@ -167,7 +167,7 @@ def spotlit():
     return unodsl.load_edition_text(SPOTLIT_TEXT, "spotlight.yaml")
 
 
-def test_playing_face_up_is_aimed_at_its_player_who_may_react():
+def test_a_reaction_keeps_a_hand_from_being_played_face_up():
     m = unodsl.Match(spotlit(), players=3, seed=1, setup=Setup(
         hands=[["red spotlight", "red 5", "blue 1"], ["shield", "green 4", "green 5"], ["yellow 1", "yellow 2"]],
         draw=["red 1", "red 2"], discard=["red 9"]))
@@ -181,7 +181,7 @@ def test_playing_face_up_is_aimed_at_its_player_who_may_react():
 
 @pytest.mark.parametrize("action", ["red squeeze", "red dig", "red purge", "red relay"])
 # (draws or discards to 2; draws until blue; discards all greens; draws 1 or passes it on)
-def test_drawing_to_a_size_or_until_a_card_is_aimed_at_its_player_who_may_react(action):
+def test_an_action_aimed_at_a_player_offers_their_reaction(action):
     m = unodsl.Match(spotlit(), players=3, seed=1, setup=Setup(
         hands=[[action, "red 5", "blue 1"], ["shield", "green 4", "green 5", "green 6"], ["yellow 1", "yellow 2"]],
         draw=["red 1", "red 3"], discard=["red 9"]))
