@@ -47,7 +47,7 @@ def results() -> dict[str, dict[str, str]]:
 def tally(statuses: dict[str, str], equivalent: set[str]) -> Counter:
     counts = Counter(mutants=len(statuses))
     for name, status in statuses.items():
-        counts["equivalent" if status == "survived" and name in equivalent else status] += 1
+        counts["equivalent" if status in ("survived", "no tests") and name in equivalent else status] += 1
     return counts
 
 
