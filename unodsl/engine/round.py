@@ -396,7 +396,7 @@ class Round(ScriptPrimitives, OutOfTurn):
         for guard, body in self.hooks[event]:
             if guard is None or guard.function(card, self, me):
                 body.function(self, me, card)
-        if event in ("play", "turn_start"):
+        if event == "turn_start":  # (after a play, play_card sees who is out: once)
             self._check_out(me)
 
     # ---- reading the state ---------------------------------------------------

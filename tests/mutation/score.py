@@ -1,0 +1,88 @@
+"""The mutation score per file, from the results `mutmut run` left in mutants/.
+
+    python tests/mutation/score.py            # the table docs/mutation.md records
+    python tests/mutation/score.py --survivors  # every surviving mutant, for classifying
+
+A mutant that survives because it changes nothing a player could see is
+*equivalent*; docs/mutation.md lists each one with the reason, and the score
+counts only the others: killed / (mutants - equivalent - not run).
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MUTANTS = ROOT / "mutants"
+DOC = ROOT / "docs" / "mutation.md"
+
+# mutmut's exit codes (mutmut.stats.status_by_exit_code), folded into the columns we report.
+STATUS = {1: "killed", 3: "killed", 37: "killed", 0: "survived", 36: "timeout", 24: "timeout",
+          -24: "timeout", 152: "timeout", 255: "timeout", 5: "no tests", 33: "no tests",
+          None: "not run", 2: "not run", 34: "not run"}
+COLUMNS = ("mutants", "killed", "timeout", "survived", "equivalent", "no tests", "suspicious", "not run")
+
+
+def equivalent_mutants() -> set[str]:
+    """The mutants docs/mutation.md classifies as equivalent (table rows `| `name` | equivalent | ...`)."""
+    if not DOC.exists():
+        return set()
+    return set(re.findall(r"^\| `([^`]+)` \| equivalent \|", DOC.read_text(encoding="utf-8"), re.M))
+
+
+def results() -> dict[str, dict[str, str]]:
+    """file -> mutant name -> status."""
+    found = {}
+    for meta in sorted(MUTANTS.rglob("*.py.meta")):
+        codes = json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {})
+        if codes:
+            name = str(meta.relative_to(MUTANTS))[: -len(".meta")]
+            found[name] = {key: STATUS.get(code, "suspicious") for key, code in codes.items()}
+    return found
+
+
+def tally(statuses: dict[str, str], equivalent: set[str]) -> Counter:
+    counts = Counter(mutants=len(statuses))
+    for name, status in statuses.items():
+        counts["equivalent" if status in ("survived", "no tests") and name in equivalent else status] += 1
+    return counts
+
+
+def score(counts: Counter) -> str:
+    """Killed (timeouts count as killed: the tests noticed) over the mutants that matter."""
+    relevant = sum(counts[c] for c in ("killed", "timeout", "survived", "no tests", "suspicious"))
+    return f"{100 * (counts['killed'] + counts['timeout']) / relevant:.1f}%" if relevant else "-"
+
+
+def table(found: dict, equivalent: set[str]) -> str:
+    lines = ["| file | " + " | ".join(COLUMNS) + " | score |", "|---" * (len(COLUMNS) + 2) + "|"]
+    total = Counter()
+    for path, statuses in found.items():
+        counts = tally(statuses, equivalent)
+        total += counts
+        lines.append(f"| {path} | " + " | ".join(str(counts[c]) for c in COLUMNS) + f" | {score(counts)} |")
+    lines.append("| **all** | " + " | ".join(str(total[c]) for c in COLUMNS) + f" | **{score(total)}** |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    found = results()
+    if not found:
+        print("no results in mutants/: run `mutmut run` first", file=sys.stderr)
+        return 1
+    equivalent = equivalent_mutants()
+    if "--survivors" in argv:
+        for statuses in found.values():
+            for name, status in sorted(statuses.items()):
+                if status in ("survived", "no tests") and name not in equivalent:
+                    print(status, name)
+        return 0
+    print(table(found, equivalent))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
