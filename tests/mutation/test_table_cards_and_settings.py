@@ -12,15 +12,16 @@ import unodsl
 from unodsl.engine.decisions import TableUse
 from unodsl.engine.setup import Setup
 
-# A table card that swaps its user's hand with the target's, who then draws
-# a tenth of the card's points: its script reads `me` and the card.
+# A table card whose user shows their hand to the target, who then draws a
+# tenth of the card's points: its script reads `me` and the card. (A `use:` may
+# not take cards out of a hand: docs/effects.md.)
 TRADE = """
   trade:
     name: Trade
     deck: {count: 1}
     points: 20
     use: |
-      me swaps hands with chosen
+      show my hand to chosen
       chosen draws points / 10
 """
 CLASSIC = (Path(__file__).resolve().parents[2] / "editions" / "classic.yaml").read_text()
@@ -36,8 +37,9 @@ def test_a_table_card_use_acts_for_its_user_with_its_own_card():
     mine, theirs = list(m.round.hands[0]), list(m.round.hands[2])
     trade = m.round.table[0]
     m.answer(TableUse(trade, 2))  # player 0 uses Trade on player 2
-    assert m.round.hands[0] == theirs  # the user swapped with the target...
-    assert m.round.hands[2][:2] == mine and len(m.round.hands[2]) == 2 + 2  # ...who drew 20 / 10
+    assert m.round.known[2] >= {c.uid for c in mine}  # the user showed their hand to the target...
+    assert not m.round.known[1] & {c.uid for c in mine}
+    assert m.round.hands[2][:2] == theirs and len(m.round.hands[2]) == 2 + 2  # ...who drew 20 / 10
     assert m.round.lying[2] == [trade]
 
 

@@ -66,24 +66,19 @@ def test_arithmetic_with_an_absent_number_is_absent():
 # ---- `turn_start` hooks: there is no card ----------------------------------------------
 
 
-def test_a_turn_start_hook_on_playable_matches_nothing():
-    # At turn_start "the card" is none: `where playable` is false, and the hook never runs.
-    m = with_rule("on turn_start where playable: me draws 1", [["red 3", "blue 4", "green 5"], *OTHERS])
-    play(m, "red 3")
-    assert not events(m, "draw")
-    assert pending(m) == ("turn", 1)
-
-
-def test_a_turn_start_hook_on_playable_matches_nothing_without_a_playable_cache(classic_text):
-    # The same where the edition's `playable:` conditions read the game (no cache).
-    text = classic_text.replace("    playable: always\n    effect: choose colour\n",
-                                "    playable: me.hand > 0\n    effect: choose colour\n", 1)
-    edition = unodsl.load_edition_text(text, "variant.yaml", rules=["on turn_start where playable: me draws 1"])
-    assert not edition.pure_playable
-    m = table(edition, [["red 3", "blue 4", "green 5"], *OTHERS], draw=DRAW)
-    play(m, "red 3")
-    assert not events(m, "draw")
-    assert pending(m) == ("turn", 1)
+@pytest.mark.parametrize("rule, says", [
+    ("on turn_start where playable: me draws 1", "`playable` reads a card"),
+    ("on turn_start where number == 7: me draws 1", "`number` reads a card"),
+    ("on turn_start: apply written rule", "`apply written rule` reads the card's rule"),
+])
+def test_a_turn_start_hook_reads_no_card(rule, says):
+    # At turn_start there is no card: a hook reading one (it fired every turn, `where playable`
+    # reading the deck's last face; `apply written rule` raised AttributeError) is refused, placed.
+    with pytest.raises(unodsl.EditionError) as refused:
+        unodsl.load_edition("veto", rules=[rule])
+    problem, = refused.value.problems
+    assert (problem.span.file, problem.span.line) == ("--rule 1", 1) and says in problem.message
+    assert "is about no card" in problem.message
 
 
 def test_a_turn_start_hook_still_runs_on_a_condition_of_the_player():
@@ -113,14 +108,3 @@ def test_a_swap_of_hands_between_next_and_previous_at_three_players():
     assert events(m, "swap_hands", player=1, other=2)
     assert sorted(labels(m.round.hands[1])) == ["blue 2", "green 2", "red 2"]
     assert {"green 1", "yellow 1"} == {c.label() for c in m.round.hands[2]}
-
-
-def test_a_turn_start_hook_applying_a_written_rule_applies_none():
-    # `apply written rule` runs the rule written on the card; at turn_start there is no card.
-    edition = unodsl.load_edition("veto", rules=["on turn_start: apply written rule"])
-    m = table(edition, [["purple 3", "green 4", "orange 5"], ["purple 1", "green 1"], ["purple 2", "green 2"]],
-              draw=["yellow 1", "yellow 2"], discard=["purple 9"])
-    assert pending(m) == ("turn", 0)
-    play(m, "purple 3")
-    assert pending(m) == ("turn", 1)
-    assert not events(m, "written")

@@ -278,8 +278,7 @@ class ScriptPrimitives:
     def apply_written_rule(self, me: int, card) -> None:
         """Run the house rule written on `card`; a blank one is written now, by `me`."""
         rule = self.written.get(card.uid)
-        # (A turn_start hook's card is no card, uid None: it carries no rule.)
-        if rule is None and card.uid is not None and card.spec.blank and card.uid not in self.written:
+        if rule is None and card.spec.blank and card.uid not in self.written:
             text = self.decide(WRITE_RULE, me, [*self.edition.suggested_rules, ""], card)
             rule = self.written[card.uid] = self.edition.compile_rule(text) if text else None
             self.record("written", player=me, card=card.uid, rule=text)

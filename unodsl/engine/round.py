@@ -21,9 +21,9 @@ from .setup import apply_setup
 from .decisions import CALL_UNO, CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, WRITE_RULE, Decision
 
 
-# What a hook's `where number == 7` reads when its event concerns no card
-# (turn_start): every attribute absent, so it matches nothing (nor does
-# `where playable`: see is_playable).
+# The card a hook is given when its event concerns no card (turn_start). Validation
+# refuses every script that would read it (docs/effects.md, "Where a script runs"), so
+# nothing is read of it; its attributes are absent all the same.
 NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=None, name=None,
                           points=None, wild=False, tags={}, face=-1)
 
@@ -296,8 +296,6 @@ class Round(ScriptPrimitives, OutOfTurn):
         return allowed
 
     def is_playable(self, card) -> bool:
-        if card is NO_CARD:  # a turn_start hook's card: there is none to play
-            return False
         if self._playable_cache is not None:
             return self._allowed_now()[card.face]
         return card.spec.playable.function(card, self, self.turn)
