@@ -39,9 +39,11 @@ class ScriptPrimitives:
 
     def draw(self, p: int, count: int) -> list:
         """`p` draws `count` cards, reshuffling the discard pile when the draw pile runs out."""
+        if self.watching:  # someone left the round, or hooks watch hands grow
+            return self._watched_draw(p, count)
         pile, hand = self.draw_pile, self.hands[p]
-        if not count or (self.out and p in self.out):  # (also an absent number: `draws number`
-            return []                                  # for a card without one)
+        if not count:  # also an absent number (`draws number` for a card without one)
+            return []
         if count <= len(pile):
             drawn = pile[len(pile) - count:]
             del pile[len(pile) - count:]
@@ -55,6 +57,18 @@ class ScriptPrimitives:
                 hand.append(pile.pop())  # in the hand before any reshuffle is recorded
         if self.log is not None:
             self.record("draw", player=p, cards=[c.uid for c in drawn])
+        return drawn
+
+    def _watched_draw(self, p: int, count: int) -> list:
+        """`draw` when someone left the round (who draws nothing) or `hand_grows` hooks
+        watch hands: the draw itself, then the hooks."""
+        if p in self.out:
+            return []
+        self.watching = False
+        try:
+            drawn = self.draw(p, count)
+        finally:
+            self.watching = True
         if drawn and "hand_grows" in self.hooks:
             self._hand_grew(p)
         return drawn

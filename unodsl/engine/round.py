@@ -17,7 +17,7 @@ from types import SimpleNamespace
 from ..edition.model import DEFAULT_PLAYABLE
 from .out_of_turn import OutOfTurn
 from .primitives import ScriptPrimitives
-from .seats import Seats
+from .seats import PASSIVE, Seats
 from .setup import apply_setup
 from .decisions import CALL_UNO, CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, WRITE_RULE, Decision
 
@@ -37,7 +37,7 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
                  "turn", "direction", "skips", "extra_for", "chosen", "bluffed", "winner", "uno_pending",
                  "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
                  "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
-                 "uno_asked", "_playable_cache", "out", "left_turn", "playing", "growing", "_quick_draw")
+                 "uno_asked", "_playable_cache", "out", "left_turn", "playing", "growing", "watching", "_quick_draw")
 
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
                  scores: list[int] | None = None, max_turns: int = 5000, ask=None,
@@ -96,6 +96,7 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
         self.growing = False  # a `hand_grows` hook is running (it does not fire itself)
         # A turn's draw may skip `draw` (no record, no hook to fire on a hand growing).
         self._quick_draw = log is None and "hand_grows" not in self.hooks
+        self.watching = "hand_grows" in self.hooks  # `draw` has more to do (see _watched_draw)
         # Which cards go on which is the same in every round of an edition whose
         # `playable` conditions read only the cards: it is remembered there, as
         # (top card's face, colour in play) -> for each face, whether it goes.
@@ -283,15 +284,15 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
         A seat's built-in agent answers directly, without a Decision, when it
         may (see _direct); a forced move is not put to it, as in Match.
         """
-        if self.out and p in self.out:  # left the round: the passive answer (no, pass, keep, ...)
-            return options[-1]
         direct = self._direct
         if direct is not None:
             if len(options) == 1 and kind is not WRITE_RULE:
                 return options[0]
             agent = direct[p]
-            if agent is not None:
+            if agent is not None:  # (a player who left the round has a passive one: see seats.py)
                 return agent.pick(kind, p, options, about, self)
+        if self.out and p in self.out:
+            return PASSIVE.pick(kind, p, options, about, self)
         return self.ask(Decision(kind, p, options, about))
 
     # ---- matching ------------------------------------------------------------

@@ -21,6 +21,18 @@ from __future__ import annotations
 from .modes import partner
 
 
+class _Passive:
+    """Answers for a player who left the round, when a statement still running asks
+    them something: the last option, the passive one (no, pass, keep, ...)."""
+
+    @staticmethod
+    def pick(kind, seat, options, about, state):
+        return options[-1]
+
+
+PASSIVE = _Passive()
+
+
 class Seats:
     """Mixed into Round: every method works on the round's state."""
 
@@ -56,6 +68,7 @@ class Seats:
         cards = list(hand)
         hand.clear()
         self.out[p] = sum(c.points or 0 for c in cards)
+        self.watching = True
         self.left_turn[p] = self.turns
         self.playing -= 1
         if shuffled:
@@ -64,6 +77,8 @@ class Seats:
         else:
             self.discard[0:0] = cards  # under the pile: the top card stays in play
         self.skips[p] = max(self.skips[p], 1)  # (see the module's docstring)
+        if self._direct is not None and self._direct[p] is not None:
+            self._direct[p] = PASSIVE  # asked nothing more (see Round.decide)
         if self.uno_pending == p:
             self.uno_pending = None
         if self.lying[p]:

@@ -24,9 +24,7 @@ CARD_ATTRIBUTES = ("colour", "number", "symbol", "kind", "name", "points", "wild
 # `next` and `previous` are written out (not g.next_of(me)): a call less each time.
 # `chosen` is a local of the compiled function, set by its `choose player` (or, in a table
 # card's `use:`, by the engine's g.chosen): a script never reads another script's pick.
-# Once a player has left the round (g.out), `next` and `previous` pass over them.
-SINGLE_PLAYERS = {"me": "me", "next": "((me + g.direction) % g.n if not g.out else g.seat(me, 1))",
-                  "previous": "((me - g.direction) % g.n if not g.out else g.seat(me, -1))",
+SINGLE_PLAYERS = {"me": "me", "next": "(me + g.direction) % g.n", "previous": "(me - g.direction) % g.n",
                   "chosen": "chosen", "dealer": "g.dealer"}
 GROUP_PLAYERS = {"others": "g.others(me)", "everyone": "g.everyone(me)"}
 PLAYER_ATTRIBUTES = {"hand": "len(g.hands[{p}])", "score": "g.scores[{p}]"}
@@ -45,6 +43,12 @@ class Vocabulary:
     # Some card may be played out of turn to cancel an action aimed at its
     # holder: actions aimed at other players then ask `g.against(p)` first.
     reactions: bool = False
+    # A player may leave a round (some script may `eliminate`): `next` and `previous`
+    # then pass over those who left. The loader says False for an edition none of whose
+    # scripts eliminates and that has no blank card (a rule written mid-game might), so
+    # that its `next` stays plain arithmetic; `eliminating` records that one did.
+    eliminates: bool = True
+    eliminating: bool = False
 
     def values(self) -> set:
         found = set(self.colours) | set(self.kinds) | set(self.symbols)
@@ -165,6 +169,8 @@ class _Emitter:
             raise ScriptError("`partner` is the player sitting opposite in team play, but this edition "
                               "is not played in teams", player.line, player.column,
                               hint="set `teams: true` in the edition's settings (or play it with them on)")
+        if self.vocab.eliminates and player.who in _PASSING_OVER:
+            return _PASSING_OVER[player.who]
         return _OTHER_SEATS.get(player.who) or SINGLE_PLAYERS[player.who]
 
     def ranked(self, player: ast.RankedPlayer) -> str:
@@ -593,6 +599,7 @@ class _Emitter:
         if self.context.kind == "use":
             raise ScriptError("a table card is used while a player is deciding something, so its `use:` "
                               "cannot make a player leave the round", s.line, s.column)
+        self.vocab.eliminating = True
         self.for_each(s.target, f"g.eliminate({{p}}, {s.shuffled})")
 
     def s_Ask(self, s):
@@ -617,6 +624,9 @@ _TAKES_FROM_HANDS = (ast.DiscardAll, ast.DrawTo, ast.GiveAll, ast.SwapHands, ast
 
 # Players named by a word whose seat is worked out by the round.
 _OTHER_SEATS = {"partner": "g.partner(me)", "player": "player"}
+# In an edition where a player may leave the round (g.out), `next` and `previous` pass over them.
+_PASSING_OVER = {"next": "((me + g.direction) % g.n if not g.out else g.seat(me, 1))",
+                 "previous": "((me - g.direction) % g.n if not g.out else g.seat(me, -1))"}
 
 
 def _names_chosen(stmt: ast.Node) -> bool:
