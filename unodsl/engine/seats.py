@@ -86,7 +86,7 @@ class Seats:
         for player, until in list(self.face_up_until.items()):  # "until their next turn": none comes
             if p in (player, until):
                 del self.face_up_until[player]
-        self.record("eliminated", player=p, cards=[c.uid for c in cards],
+        self.record("left_round", player=p, cards=[c.uid for c in cards],
                     to="draw pile" if shuffled else "discard pile")
         self._last_left(p)
 
