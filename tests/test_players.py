@@ -92,7 +92,7 @@ def test_next_is_plain_arithmetic_unless_an_edition_eliminates():
 
 
 @pytest.mark.parametrize("text, words", [
-    ("after next draws 2", "The player after next draws 2 cards."),
+    ("after next draws 2", "The player after the next one draws 2 cards."),
     ("3 seats back draws 1", "The player 3 seats back draws 1 card."),
     ("highest hand among others draws 2", "The player with the most cards among the other players"),
     ("lowest score chooses colour", "the player with the lowest score"),

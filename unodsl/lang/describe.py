@@ -274,7 +274,7 @@ class Describer:
     def seat_who(self, node: ast.SeatOffset, ctx: Context) -> Who:
         steps = abs(node.offset)
         if node.offset == 2:
-            noun = "the player after next"
+            noun = "the player after the next one"
         elif steps == 1:
             noun = "the next player" if node.offset > 0 else "the previous player"
         else:

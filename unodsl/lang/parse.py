@@ -130,11 +130,11 @@ def _position(node: Tree) -> tuple[int, int]:
 _TOKEN_TEXT = {
     "_NL": "end of line", "_INDENT": "an indented block", "_DEDENT": "end of block",
     "$END": "end of script", "NAME": "a name", "INT": "a number", "STRING": "a quoted text",
-    "PLAYER": "a player (me, next, previous, others, everyone, chosen, dealer, partner, player)",
+    "PLAYER": "a player (me, next, previous, others, everyone, chosen, dealer)",
     "COMPARE": "a comparison (== != < <= > >=)", "ADD": "+ or -", "MUL": "* / %",
     "EVENT": "an event (play, draw, turn_start, round_start, hand_grows)",
     "_DRAWS": "'draws'", "_DISCARDS": "'discards'", "_WHERE": "'where'", "_ACCEPTS": "'accepts'",
-    "_SWAPS": "'swaps'",
+    "_SWAPS": "'swaps'", "_SEATS": "'seats'",
 }
 
 
@@ -187,6 +187,12 @@ def _syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
             names = set(parser_state.accepts()) or names
         except Exception:  # noqa: BLE001 - the plain expected set is still a fine answer
             pass
+    if "PLAYER" in names:  # the other ways to name a player are told with the player words
+        names -= _OTHER_PLAYER_TOKENS
+        if "NAME" not in names:  # (where a value may be, a number is one)
+            names.discard("INT")
+    if len(names) > 1:  # after a number, `seats` (of `2 seats on`) is rarely what was meant
+        names.discard("_SEATS")
     expected = sorted({describe_token(name) for name in names})
     word = None
     if isinstance(error, UnexpectedToken):
@@ -218,6 +224,9 @@ def _syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|")
+# Tokens that begin a player other than by a word (`2 seats on`, `after next`, `highest hand`):
+# where a player is expected, "a player" says it.
+_OTHER_PLAYER_TOKENS = {"AFTER", "RANK"}
 
 
 def _nearest_word(word: str, terminals: set) -> str | None:
