@@ -33,6 +33,7 @@ class CheckingAgent(Agent):
 
 def check_options(decision, state: Round) -> None:
     seat, options = decision.player, decision.options
+    assert seat not in state.out, "a player who left the round is asked something"
     assert len(options) == len(set(map(id, options))), "an option is offered twice"
     uses = [o for o in options if isinstance(o, d.TableUse)]
     for use in uses:  # a table card in the middle, on another player
@@ -59,7 +60,7 @@ def check_options(decision, state: Round) -> None:
         accused = decision.about
         assert accused != seat and len(state.hands[accused]) == 1
     elif kind == d.CHALLENGE:
-        assert seat == state.next_of(decision.about)
+        assert seat == (state.seat(decision.about, 1) if state.out else state.next_of(decision.about))
     elif kind == d.REACT:
         assert options[-1] is d.PASS and seat != state.actor
         assert all(c in state.hands[seat] and c.spec.reaction_against is not None for c in options[:-1])
@@ -71,7 +72,7 @@ def check_options(decision, state: Round) -> None:
     elif kind == d.GIVE:
         assert decision.about in state.hands[seat] and seat not in options
     elif kind == d.PLAYER:
-        assert seat not in options and all(0 <= q < state.n for q in options)
+        assert seat not in options and all(0 <= q < state.n and q not in state.out for q in options)
     elif kind == d.WRITE_RULE:
         assert options[-1] == ""
     else:
@@ -110,5 +111,11 @@ def play_checked_round(edition, players: int, agent_names: list[str], seed) -> u
     assert match.finished
     (result,) = match.results
     assert result.winner is not None, f"seed {seed}: the round did not end"
-    assert not match.round.hands[result.winner]
+    rnd = match.round
+    assert result.winner not in rnd.out
+    if rnd.hands[result.winner]:  # not out of cards: the last player (team) left
+        left = [q for q in range(players) if q not in rnd.out]
+        assert left == [result.winner] or (rnd.settings.get("teams") and len({q % (players // 2) for q in left}) == 1)
+    for seat in rnd.out:
+        assert not rnd.hands[seat], "a player who left the round holds cards"
     return match

@@ -48,8 +48,9 @@ MUTATED_CASES = SCALE or 600
 # What a regular-expression terminal of the grammar may be written as (the keywords and
 # punctuation are written as the grammar says). NAME draws from every kind of name.
 SAMPLES = {
-    "PLAYER": ["me", "next", "previous", "others", "everyone", "chosen", "chosen", "dealer"],
-    "EVENT": ["play", "draw", "turn_start", "round_start"],
+    "PLAYER": ["me", "next", "previous", "others", "everyone", "chosen", "chosen", "dealer", "partner", "player"],
+    "EVENT": ["play", "draw", "turn_start", "round_start", "hand_grows"],
+    "SEAT_WAY": ["on", "back"], "RANK": ["highest", "lowest"], "_SEATS": ["seats", "seat"],
     "COMPARE": ["==", "!=", "<", "<=", ">", ">="],
     "ADD": ["+", "-"], "MUL": ["*", "/", "%"],
     "_DRAWS": ["draws"], "_ACCEPTS": ["accepts"], "_DISCARDS": ["discards"], "_SWAPS": ["swaps"],
@@ -324,7 +325,7 @@ def vocabulary(name: str):
 
 # ---- the generated cases --------------------------------------------------------------------
 
-HOOK_EVENTS = ("play", "draw", "turn_start", "round_start")
+HOOK_EVENTS = ("play", "draw", "turn_start", "round_start", "hand_grows")
 
 
 def generated_case(seed: int, base: str) -> Case:
@@ -358,10 +359,13 @@ def rule_case(base: str, script: str) -> Case:
                 {"--rule 1": range(1, script.count("\n") + 2)}, compiler(vocabulary(base), "rule", script))
 
 
-def test_scripts_generated_from_the_grammar_validate_and_play_or_are_refused_in_place(counting, fuzz_edition):
+def test_scripts_generated_from_the_grammar_validate_and_play_or_are_refused_in_place(counting, fuzz_edition,
+                                                                                    monkeypatch):
+    # `base:` names a file in the naming file's folder (an absolute path is refused)
+    monkeypatch.chdir(Path(fuzz_edition).parent)
     tally: Counter = Counter()
     for seed in range(GENERATED_CASES):
-        generated_case(seed, fuzz_edition).run(seed, tally)
+        generated_case(seed, Path(fuzz_edition).name).run(seed, tally)
     print(f"\n{GENERATED_CASES} generated scripts: {dict(tally)}")
     # Both outcomes are common: the generator really reaches scripts that play.
     assert tally["played"] > GENERATED_CASES // 10 and tally["refused"] > GENERATED_CASES // 10

@@ -52,7 +52,10 @@ def build_edition(doc: YamlDoc, rules: list[str], settings: dict | None = None) 
         # The shape is wrong somewhere; still report the script mistakes in the
         # parts that are right, so that one run shows everything.
         raise EditionError(_in_order(problems + _script_syntax_problems(source)))
-    return _Builder(source).build(rules)
+    edition = _Builder(source).build(rules, eliminates=False)
+    if edition.vocabulary.eliminating:  # a script eliminates: `next` must pass over players who left
+        edition = _Builder(source).build(rules, eliminates=True)
+    return edition
 
 
 def _given_settings(settings: dict, own: dict) -> dict:
@@ -146,7 +149,7 @@ class _Builder:
 
     # ---- building
 
-    def build(self, rules: list[str]) -> Edition:
+    def build(self, rules: list[str], eliminates: bool = True) -> Edition:
         data = self.data
         colours = tuple(data["colours"])
         settings = {**DEFAULT_SETTINGS, **data.get("settings", {})}
@@ -158,6 +161,8 @@ class _Builder:
             tags=self._tag_values(kinds_data),
             settings=settings,
             reactions=any("reaction" in k for k in kinds_data.values()),
+            # (a rule written on a blank card mid-game may eliminate)
+            eliminates=eliminates or any(k.get("blank") for k in kinds_data.values()),
         )
         tag_rules = self._tag_rules()
         kinds = {kid: self._kind(kid, spec) for kid, spec in kinds_data.items()}

@@ -221,7 +221,7 @@ class Match:
     def _score(self, rnd: Round) -> None:
         """Add the round's points to the match seats' scores (see unodsl.engine.modes)."""
         round_points = [sum(c.points or 0 for c in hand) for hand in rnd.hands]
-        round_scored = modes.round_scores(self.edition.settings, round_points, rnd.winner)
+        round_scored = modes.round_scores(self.edition.settings, round_points, rnd.winner, rnd.out)
         points, scored = [0] * self.n, [0] * self.n
         for index, seat in enumerate(self.active):
             points[seat], scored[seat] = round_points[index], round_scored[index]

@@ -10,6 +10,11 @@
 - `mode: challenge` (Challenge UNO): running totals of one's own hand; a player
   who reaches the target is eliminated; the last two play a duel by the
   two-player rules, and the winner of the last round is the champion.
+
+A player eliminated mid-round (unodsl.engine.seats) has no hand left: the
+winner scores none of it. Where each keeps their own points (penalty scoring,
+Challenge UNO) they keep the points they held as they left, so that leaving is
+never better than staying. In team play the round ends when one team is left.
 """
 from __future__ import annotations
 
@@ -29,20 +34,26 @@ def partner(seat: int, players: int) -> int:
     return (seat + players // 2) % players
 
 
-def round_scores(settings: dict, points: list[int], winner: int | None) -> list[int]:
-    """What each seat of the round adds to its score."""
+def round_scores(settings: dict, points: list[int], winner: int | None,
+                 left_with: dict[int, int] | None = None) -> list[int]:
+    """What each seat of the round adds to its score (`left_with`: the points each
+    player eliminated from the round held as they left)."""
     n = len(points)
     scored = [0] * n
     if winner is None:
         return scored
     if settings.get("mode") == "challenge" or settings["scoring"] == "penalty":
-        return list(points)
+        kept = list(points)
+        for seat, held in (left_with or {}).items():
+            kept[seat] += held
+        return kept
     if settings.get("teams"):
         mate = partner(winner, n)
-        won = sum(points) - points[mate]  # both opponents' hands
+        won = sum(points) - points[mate] - points[winner]  # both opponents' hands (the last team
+        # left may hold cards)
         scored[winner] = scored[mate] = won
         return scored
-    scored[winner] = sum(points)
+    scored[winner] = sum(points) - points[winner]  # (the last player left may hold cards)
     return scored
 
 

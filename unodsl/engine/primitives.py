@@ -24,18 +24,23 @@ class ScriptPrimitives:
         return (p - self.direction) % self.n
 
     def others(self, p: int) -> list[int]:
-        """Every other player, in turn order from `p`."""
+        """Every other player still in the round, in turn order from `p`."""
         n, step = self.n, self.direction
-        return [(p + i * step) % n for i in range(1, n)]
+        seats = [(p + i * step) % n for i in range(1, n)]
+        return [q for q in seats if not self.passed_over(q)] if self.out else seats
 
     def everyone(self, p: int) -> list[int]:
+        """Every player still in the round, in turn order from `p`."""
         n, step = self.n, self.direction
-        return [(p + i * step) % n for i in range(n)]
+        seats = [(p + i * step) % n for i in range(n)]
+        return [q for q in seats if not self.passed_over(q)] if self.out else seats
 
     # ---- primitives the compiled scripts call --------------------------------
 
     def draw(self, p: int, count: int) -> list:
         """`p` draws `count` cards, reshuffling the discard pile when the draw pile runs out."""
+        if self.watching:  # someone left the round, or hooks watch hands grow
+            return self._watched_draw(p, count)
         pile, hand = self.draw_pile, self.hands[p]
         if not count:  # also an absent number (`draws number` for a card without one)
             return []
@@ -52,6 +57,20 @@ class ScriptPrimitives:
                 hand.append(pile.pop())  # in the hand before any reshuffle is recorded
         if self.log is not None:
             self.record("draw", player=p, cards=[c.uid for c in drawn])
+        return drawn
+
+    def _watched_draw(self, p: int, count: int) -> list:
+        """`draw` when someone left the round (who draws nothing) or `hand_grows` hooks
+        watch hands: the draw itself, then the hooks."""
+        if p in self.out:
+            return []
+        self.watching = False
+        try:
+            drawn = self.draw(p, count)
+        finally:
+            self.watching = True
+        if drawn and "hand_grows" in self.hooks:
+            self._hand_grew(p)
         return drawn
 
     def draw_or_pass(self, p: int, count: int, predicate) -> None:
@@ -75,7 +94,7 @@ class ScriptPrimitives:
                 self.others_discarded = True
                 return
             total += count
-            victim = (victim + self.direction) % self.n
+            victim = self.seat(victim, 1) if self.out else (victim + self.direction) % self.n
         self.draw(victim, total)
         self.skip(victim)
 
@@ -173,7 +192,7 @@ class ScriptPrimitives:
     def choose_player(self, p: int, predicate):
         """`p` picks another player satisfying `predicate` (about a seat); the pick, or
         None when no one satisfies it (the script's statements about them do nothing)."""
-        seats = [q for q in self.others(p) if predicate is None or predicate(q)]
+        seats = [q for q in self.others(p) if q not in self.out and (predicate is None or predicate(q))]
         self.chosen = self.decide(PLAYER, p, seats) if seats else None
         if seats:
             self.record("chosen", player=p, chosen=self.chosen)
@@ -221,7 +240,7 @@ class ScriptPrimitives:
 
     def give_all(self, p: int, predicate, recipients: list[int]):
         """`p` gives every matching card away, choosing a recipient for each."""
-        recipients = [q for q in recipients if q != p]
+        recipients = [q for q in recipients if q != p and q not in self.out]
         if not recipients:
             return
         hand = self.hands[p]
@@ -230,6 +249,8 @@ class ScriptPrimitives:
             hand.remove(card)
             self.hands[to].append(card)
             self.record("give", player=p, to=to, card=card.uid)
+            if "hand_grows" in self.hooks:
+                self._hand_grew(to)
 
     def draw_or_discard_to(self, p: int, size: int, can_draw: bool):
         """`p` draws (if allowed) or discards, their choice of cards, until holding `size`."""
@@ -248,7 +269,7 @@ class ScriptPrimitives:
 
     def swap_hands(self, p: int, q: int | None) -> None:
         """`p` and `q` swap hands (each list keeps its seat: only the cards move)."""
-        if q is None or q == p:
+        if q is None or q == p or q in self.out or p in self.out:
             return
         a, b = self.hands[p], self.hands[q]
         a[:], b[:] = b[:], a[:]
@@ -257,18 +278,26 @@ class ScriptPrimitives:
         self._emptied(a, b)
         if self.log is not None:
             self.record("swap_hands", player=p, other=q)
+        if "hand_grows" in self.hooks and len(a) != len(b):
+            self._hand_grew(p if len(a) > len(b) else q)
 
     def rotate_hands(self) -> None:
         """Every hand goes to the next player in the direction of play."""
         hands, n = self.hands, self.n
         moved = [list(hand) for hand in hands]
         for p in range(n):
-            receiver = (p + self.direction) % n
+            if p in self.out:  # (no hand goes to or comes from a player who left the round)
+                continue
+            receiver = self.seat(p, 1) if self.out else (p + self.direction) % n
             hands[receiver][:] = moved[p]
             self.known[p] |= {c.uid for c in moved[p]}
         self._emptied(*hands)
         if self.log is not None:
             self.record("rotate_hands", direction=self.direction)
+        if "hand_grows" in self.hooks:
+            for p in self.everyone(0):
+                if len(hands[p]) > len(moved[p]):
+                    self._hand_grew(p)
 
     def _emptied(self, *hands) -> None:
         """A hand left empty by a script: whoever holds it may be out once the card is played."""

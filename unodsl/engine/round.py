@@ -17,6 +17,7 @@ from types import SimpleNamespace
 from ..edition.model import DEFAULT_PLAYABLE
 from .out_of_turn import OutOfTurn
 from .primitives import ScriptPrimitives
+from .seats import PASSIVE, Seats
 from .setup import apply_setup
 from .decisions import CALL_UNO, CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, WRITE_RULE, Decision
 
@@ -28,7 +29,7 @@ NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=
                           points=None, wild=False, tags={}, face=-1)
 
 
-class Round(ScriptPrimitives, OutOfTurn):
+class Round(ScriptPrimitives, Seats, OutOfTurn):
     # Slots make the state's attributes quick to read in the turn loop (a
     # subclass that counts or checks may still add its own).
     __slots__ = ("edition", "settings", "colours", "n", "dealer", "rng", "log", "_ask_plain", "_draw_until_playable", "_play_drawn",
@@ -36,7 +37,7 @@ class Round(ScriptPrimitives, OutOfTurn):
                  "turn", "direction", "skips", "extra_for", "chosen", "bluffed", "winner", "uno_pending",
                  "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
                  "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
-                 "uno_asked", "_playable_cache")
+                 "uno_asked", "_playable_cache", "out", "left_turn", "playing", "growing", "watching", "_quick_draw")
 
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
                  scores: list[int] | None = None, max_turns: int = 5000, ask=None,
@@ -88,6 +89,14 @@ class Round(ScriptPrimitives, OutOfTurn):
         self.hooks: dict[str, list] = {}
         for event, guard, body in edition.hooks:
             self.hooks.setdefault(event, []).append((guard, body))
+        # Players who left the round (seat -> points they held), and how many are still in.
+        self.out: dict[int, int] = {}
+        self.left_turn: dict[int, int] = {}  # seat -> the turn in which they left (see seats.py)
+        self.playing = players
+        self.growing = False  # a `hand_grows` hook is running (it does not fire itself)
+        # A turn's draw may skip `draw` (no record, no hook to fire on a hand growing).
+        self._quick_draw = log is None and "hand_grows" not in self.hooks
+        self.watching = "hand_grows" in self.hooks  # `draw` has more to do (see _watched_draw)
         # Which cards go on which is the same in every round of an edition whose
         # `playable` conditions read only the cards: it is remembered there, as
         # (top card's face, colour in play) -> for each face, whether it goes.
@@ -218,12 +227,12 @@ class Round(ScriptPrimitives, OutOfTurn):
         """
         pile = self.draw_pile
         while True:
-            if pile and self.log is None:  # the common case of draw(p, 1)
+            if pile and self._quick_draw:  # the common case of draw(p, 1)
                 card = pile.pop()
                 hand.append(card)
             else:
                 drawn = self.draw(p, 1)
-                if not drawn:
+                if not drawn or p in self.out:  # (a hook on the hand growing put them out)
                     return
                 card = drawn[0]
             if "draw" in self.hooks:
@@ -245,8 +254,11 @@ class Round(ScriptPrimitives, OutOfTurn):
             nxt, self.extra_for = self.extra_for, None
         else:
             nxt = (self.turn + step) % n
-        skips, lying = self.skips, self.lying
+        skips, lying, out = self.skips, self.lying, self.out
         while skips[nxt]:
+            if out and nxt in out:  # left the round: passed over for good
+                nxt = (nxt + step) % n
+                continue
             skips[nxt] -= 1
             if self.log is not None:
                 self.record("skipped", player=nxt)
@@ -277,8 +289,10 @@ class Round(ScriptPrimitives, OutOfTurn):
             if len(options) == 1 and kind is not WRITE_RULE:
                 return options[0]
             agent = direct[p]
-            if agent is not None:
+            if agent is not None:  # (a player who left the round has a passive one: see seats.py)
                 return agent.pick(kind, p, options, about, self)
+        if self.out and p in self.out:
+            return PASSIVE.pick(kind, p, options, about, self)
         return self.ask(Decision(kind, p, options, about))
 
     # ---- matching ------------------------------------------------------------
@@ -359,11 +373,14 @@ class Round(ScriptPrimitives, OutOfTurn):
 
         Only `p` can have emptied their hand, unless a script made others discard.
         """
-        if not self.hands[p]:
+        if not self.hands[p] and p not in self.out:
             self.winner = p
         elif self.others_discarded:
             self.others_discarded = False
-            self.winner = next((seat for seat, hand in enumerate(self.hands) if not hand), None)
+            out = self.out
+            found = next((seat for seat, hand in enumerate(self.hands) if not hand and seat not in out), None)
+            if found is not None or not out:  # (the last player left has won: that stands)
+                self.winner = found
         if self.winner is not None and self.log is not None:
             self.record("out", player=self.winner)
 
@@ -389,6 +406,17 @@ class Round(ScriptPrimitives, OutOfTurn):
                     self.record("caught", player=p, by=catcher)
                 self.draw(p, self.settings["uno_penalty"])
                 return
+
+    def _hand_grew(self, p: int) -> None:
+        """Fire the `hand_grows` hooks for `p`, whose hand just gained cards; not again
+        for what those hooks themselves do (a hook drawing cards would fire itself)."""
+        if self.growing or p in self.out:
+            return
+        self.growing = True
+        try:
+            self._fire("hand_grows", p, NO_CARD)
+        finally:
+            self.growing = False
 
     def _fire(self, event: str, me: int, card):
         for guard, body in self.hooks[event]:

@@ -297,3 +297,41 @@ class On(Node):
 @dataclass(frozen=True)
 class Script(Node):
     body: tuple
+
+
+# ---- players by seat, by rank, in turn; leaving a round ----------------------
+
+
+@dataclass(frozen=True)
+class SeatOffset(Player):
+    """`2 seats on` (the player after next), `1 seat back`: counted in the direction of
+    play (back: against it), passing over eliminated players. `who` is "seat"."""
+
+    offset: int
+
+
+@dataclass(frozen=True)
+class RankedPlayer(Player):
+    """`highest hand among others`: the player of `among` with the highest (or lowest)
+    figure; a tie goes to the first of them in turn order from me. `who` is "ranked"."""
+
+    figure: str
+    highest: bool
+    among: Player
+
+
+@dataclass(frozen=True)
+class ForEach(Node):
+    """`for each player in others: ...`: the body once per player of the group, in turn
+    order, each being `player` in it."""
+
+    group: Player
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Eliminate(Node):
+    """`eliminate me, cards under discard pile`: the player leaves the round."""
+
+    target: Player
+    shuffled: bool  # their cards are shuffled into the draw pile (else: under the discard pile)

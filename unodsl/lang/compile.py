@@ -28,7 +28,7 @@ SINGLE_PLAYERS = {"me": "me", "next": "(me + g.direction) % g.n", "previous": "(
                   "chosen": "chosen", "dealer": "g.dealer"}
 GROUP_PLAYERS = {"others": "g.others(me)", "everyone": "g.everyone(me)"}
 PLAYER_ATTRIBUTES = {"hand": "len(g.hands[{p}])", "score": "g.scores[{p}]"}
-GAME_NAMES = {"players": "g.n"}
+GAME_NAMES = {"players": "g.playing"}  # the players still in the round
 
 
 @dataclass
@@ -43,6 +43,12 @@ class Vocabulary:
     # Some card may be played out of turn to cancel an action aimed at its
     # holder: actions aimed at other players then ask `g.against(p)` first.
     reactions: bool = False
+    # A player may leave a round (some script may `eliminate`): `next` and `previous`
+    # then pass over those who left. The loader says False for an edition none of whose
+    # scripts eliminates and that has no blank card (a rule written mid-game might), so
+    # that its `next` stays plain arithmetic; `eliminating` records that one did.
+    eliminates: bool = True
+    eliminating: bool = False
 
     def values(self) -> set:
         found = set(self.colours) | set(self.kinds) | set(self.symbols)
@@ -70,7 +76,7 @@ class Context:
     def has_card(self) -> bool:
         """Whether the script is about a card (`card.X`, and bare names in its statements):
         a turn_start hook is about none."""
-        return self.event != "turn_start"
+        return self.event not in ("turn_start", "hand_grows")
 
     def about(self) -> str:
         return f"an `on {self.event}` hook" if self.kind == "hook" else _SCRIPT_NAMES[self.kind]
@@ -116,6 +122,7 @@ class _Emitter:
         self.chosen = context.chosen
         self.maybe_nobody = False
         self.choosing = False  # compiling the `where` of `choose player`: about each candidate
+        self.looping = False  # compiling the body of `for each player`: `player` is someone
         self.lines: list[str] = []
         self.depth = 1
         self.pure = True
@@ -138,7 +145,7 @@ class _Emitter:
                               f"(me, next, previous, chosen, dealer)", player.line, player.column)
         self.pure = False
         self.read_chosen(player)
-        return SINGLE_PLAYERS[player.who]
+        return self.seat_source(player)
 
     def each(self, player: ast.Player) -> str:
         """An iterable of seats for a statement that may target several players."""
@@ -146,7 +153,36 @@ class _Emitter:
         if player.who in GROUP_PLAYERS:
             return GROUP_PLAYERS[player.who]
         self.read_chosen(player)
-        return self.unless_nobody(player, f"({SINGLE_PLAYERS[player.who]},)", "()")
+        return self.unless_nobody(player, f"({self.seat_source(player)},)", "()")
+
+    def seat_source(self, player: ast.Player) -> str:
+        """Python source of the seat of one player (groups are refused before)."""
+        if isinstance(player, ast.SeatOffset):
+            return f"g.seat(me, {player.offset})"
+        if isinstance(player, ast.RankedPlayer):
+            return self.ranked(player)
+        if player.who == "player" and not self.looping:
+            raise ScriptError("`player` is the player of a `for each player in ...:` loop, but this is "
+                              "not inside one", player.line, player.column,
+                              hint="write `for each player in others:` and use `player` in its block")
+        if player.who == "partner" and not self.vocab.settings.get("teams"):
+            raise ScriptError("`partner` is the player sitting opposite in team play, but this edition "
+                              "is not played in teams", player.line, player.column,
+                              hint="set `teams: true` in the edition's settings (or play it with them on)")
+        if self.vocab.eliminates and player.who in _PASSING_OVER:
+            return _PASSING_OVER[player.who]
+        return _OTHER_SEATS.get(player.who) or SINGLE_PLAYERS[player.who]
+
+    def ranked(self, player: ast.RankedPlayer) -> str:
+        """`highest hand among others`: max/min keep the first of a tie, and the group is in
+        turn order from me."""
+        if player.figure not in PLAYER_ATTRIBUTES:
+            raise _unknown(player, player.figure, list(PLAYER_ATTRIBUTES), what="player figure")
+        var = self.fresh("q")
+        figure = PLAYER_ATTRIBUTES[player.figure].format(p=var)
+        pick = "max" if player.highest else "min"
+        # (an empty group, all the others out: the round is over, and it is me)
+        return f"{pick}({self.each(player.among)}, key=lambda {var}: {figure}, default=me)"
 
     def read_chosen(self, player: ast.Player) -> None:
         """`chosen` names someone only after a `choose player` on every path to here."""
@@ -542,6 +578,30 @@ class _Emitter:
 
         self.branches(bodies, bool(s.otherwise), header)
 
+    def s_ForEach(self, s):
+        if self.looping:
+            raise ScriptError("a `for each player` loop inside another would hide the outer `player`",
+                              s.line, s.column, hint="loop once, and test each player with `if`")
+        group = self.each(s.group)
+        self.looping = True
+
+        def header(_index):
+            self.emit(f"for player in list({group}):")
+            self.depth += 1
+            self.emit("if player in g.out: continue  # left the round during the loop")
+            self.depth -= 1
+
+        # (the body may run no time at all: what it does to `chosen` is not certain after it)
+        self.branches([s.body], False, header)
+        self.looping = False
+
+    def s_Eliminate(self, s):
+        if self.context.kind == "use":
+            raise ScriptError("a table card is used while a player is deciding something, so its `use:` "
+                              "cannot make a player leave the round", s.line, s.column)
+        self.vocab.eliminating = True
+        self.for_each(s.target, f"g.eliminate({{p}}, {s.shuffled})")
+
     def s_Ask(self, s):
         var = self.fresh("a")
         options = [answer.text for answer in s.answers]
@@ -560,6 +620,13 @@ _A_TYPE = {"number": "a number", "text": "a text", "bool": "a condition", "any":
 # Statements that take cards out of a hand (or may: a written rule, a draw passed on).
 _TAKES_FROM_HANDS = (ast.DiscardAll, ast.DrawTo, ast.GiveAll, ast.SwapHands, ast.RotateHands, ast.DrawOrPass,
                      ast.ApplyRule)
+
+
+# Players named by a word whose seat is worked out by the round.
+_OTHER_SEATS = {"partner": "g.partner(me)", "player": "player"}
+# In an edition where a player may leave the round (g.out), `next` and `previous` pass over them.
+_PASSING_OVER = {"next": "((me + g.direction) % g.n if not g.out else g.seat(me, 1))",
+                 "previous": "((me - g.direction) % g.n if not g.out else g.seat(me, -1))"}
 
 
 def _names_chosen(stmt: ast.Node) -> bool:

@@ -132,9 +132,9 @@ _TOKEN_TEXT = {
     "$END": "end of script", "NAME": "a name", "INT": "a number", "STRING": "a quoted text",
     "PLAYER": "a player (me, next, previous, others, everyone, chosen, dealer)",
     "COMPARE": "a comparison (== != < <= > >=)", "ADD": "+ or -", "MUL": "* / %",
-    "EVENT": "an event (play, draw, turn_start, round_start)",
+    "EVENT": "an event (play, draw, turn_start, round_start, hand_grows)",
     "_DRAWS": "'draws'", "_DISCARDS": "'discards'", "_WHERE": "'where'", "_ACCEPTS": "'accepts'",
-    "_SWAPS": "'swaps'",
+    "_SWAPS": "'swaps'", "_SEATS": "'seats'",
 }
 
 
@@ -149,8 +149,8 @@ def describe_token(name: str) -> str:
 
 # Words a terminal stands for, to suggest the nearest one to a misspelt word.
 _TOKEN_WORDS = {
-    "PLAYER": ("me", "next", "previous", "others", "everyone", "chosen", "dealer"),
-    "EVENT": ("play", "draw", "turn_start", "round_start"),
+    "PLAYER": ("me", "next", "previous", "others", "everyone", "chosen", "dealer", "partner", "player"),
+    "EVENT": ("play", "draw", "turn_start", "round_start", "hand_grows"),
     "_DRAWS": ("draws", "draw"), "_DISCARDS": ("discards", "discard"), "_ACCEPTS": ("accepts", "accept"),
     "_SWAPS": ("swaps", "swap"), "_WHERE": ("where",),
 }
@@ -187,6 +187,12 @@ def _syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
             names = set(parser_state.accepts()) or names
         except Exception:  # noqa: BLE001 - the plain expected set is still a fine answer
             pass
+    if "PLAYER" in names:  # the other ways to name a player are told with the player words
+        names -= _OTHER_PLAYER_TOKENS
+        if "NAME" not in names:  # (where a value may be, a number is one)
+            names.discard("INT")
+    if len(names) > 1:  # after a number, `seats` (of `2 seats on`) is rarely what was meant
+        names.discard("_SEATS")
     expected = sorted({describe_token(name) for name in names})
     word = None
     if isinstance(error, UnexpectedToken):
@@ -218,6 +224,9 @@ def _syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|")
+# Tokens that begin a player other than by a word (`2 seats on`, `after next`, `highest hand`):
+# where a player is expected, "a player" says it.
+_OTHER_PLAYER_TOKENS = {"AFTER", "RANK"}
 
 
 def _nearest_word(word: str, terminals: set) -> str | None:
@@ -262,6 +271,8 @@ class _ToAst(Transformer):
 
     # ---- players
     def player(self, meta, children):
+        if isinstance(children[0], ast.Player):  # a seat offset or a ranked player
+            return children[0]
         return ast.Player(**_at(children[0]), who=str(children[0]))
 
     def my_hand(self, meta, children):
@@ -425,6 +436,26 @@ class _ToAst(Transformer):
 
     def on_stmt(self, meta, children):
         return ast.On(**_at(meta), event=str(children[0]), predicate=children[1], body=children[2])
+
+    # ---- players by seat, by rank, in turn; leaving a round
+    def seat_offset(self, meta, children):
+        count, way = int(children[0]), str(children[1])
+        return ast.SeatOffset(**_at(meta), who="seat", offset=count if way == "on" else -count)
+
+    def after_next(self, meta, children):
+        return ast.SeatOffset(**_at(meta), who="seat", offset=2)
+
+    def ranked_player(self, meta, children):
+        rank, figure, among = children
+        among = among or ast.Player(**_at(meta), who="everyone")
+        return ast.RankedPlayer(**_at(meta), who="ranked", figure=str(figure), highest=str(rank) == "highest",
+                                among=among)
+
+    def for_each(self, meta, children):
+        return ast.ForEach(**_at(meta), group=children[0], body=children[1])
+
+    def eliminate(self, meta, children):
+        return ast.Eliminate(**_at(meta), target=children[0], shuffled=len(children) > 1)
 
 
 def _flatten(children) -> tuple:

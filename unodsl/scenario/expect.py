@@ -118,6 +118,11 @@ class _Expectations:
         if actual != seat:
             self.fail(path, "round winner", seat, actual)
 
+    def check_out(self, path, seats, _):
+        actual = sorted(self.match.round.out)
+        if sorted(seats) != actual:
+            self.fail(path, "players out of the round", sorted(seats), actual)
+
     def check_finished(self, path, finished, _):
         if self.match.finished != finished:
             self.fail(path, "finished", finished, self.match.finished)

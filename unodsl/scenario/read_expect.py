@@ -99,6 +99,11 @@ class ExpectReading(Checks):
     def expect_winner(self, path, value) -> bool:
         return self.seat(path, value, "winner", none=True)
 
+    def expect_out(self, path, value) -> bool:
+        if not self.typed(path, value, list, "out"):
+            return False
+        return every([self.seat(path + (i,), seat, "a player out") for i, seat in enumerate(value)])
+
     def expect_finished(self, path, value) -> bool:
         return self.typed(path, value, bool, "finished")
 

@@ -227,6 +227,13 @@ class Narrator:
     def _round_abandoned(self, note, viewer):
         return f"the round is stopped after {note.get('turns')} turns"
 
+    def _left_round(self, note, viewer):
+        return self._act(note, viewer, "leaves", "leave", f" the round: {self.verb(note['player'], viewer, 'their', 'your')}"
+                         f" cards go {'into the draw pile' if note.get('to') == 'draw pile' else 'under the discard pile'}")
+
+    def _last_left(self, note, viewer):
+        return self._act(note, viewer, "is", "are", " the last player left")
+
     def _eliminated(self, note, viewer):
         return self._act(note, viewer, "reaches", "reach",
                          f" {note.get('score')} points and {self.verb(note['player'], viewer, 'is', 'are')} out of the match")

@@ -84,6 +84,8 @@ class Screen:
             notes.append("UNO")
         if player in rnd.face_up_until:
             notes.append("hand face up")
+        if player in rnd.out:
+            notes.append("left the round")
         notes.extend(f"{card.name} on them" for card in rnd.lying[player])
         if match.teams:
             notes.append(f"team {min(seat, (seat + match.n // 2) % match.n) + 1}")

@@ -1,0 +1,100 @@
+"""Seats: players by offset, partners, and players leaving a round.
+
+A player eliminated mid-round (`eliminate me, cards under discard pile`) is in
+`out` (their seat -> the points they held as they left) until the round ends:
+they take no turns, are no one's next, previous or other, draw nothing and are
+asked nothing. The round ends when one player (in team play: one team) is
+left, who wins it, or when a player goes out as usual. They play again in the
+next round.
+
+In the turn in which a player leaves, they keep their seat for counting (next,
+previous, N seats on, others): the rest of the card's effect aimed at them
+does nothing (a Draw Two's `skip next` does not fall on the player after
+them). From the next turn on, counting passes over them.
+
+An edition that never eliminates pays nothing in the turn loop: an eliminated
+player's `skips` entry is left non-zero, so that the loop's quick path hands
+the turn to `_advance`, which passes over them.
+"""
+from __future__ import annotations
+
+from .modes import partner
+
+
+class _Passive:
+    """Answers for a player who left the round, when a statement still running asks
+    them something: the last option, the passive one (no, pass, keep, ...)."""
+
+    @staticmethod
+    def pick(kind, seat, options, about, state):
+        return options[-1]
+
+
+PASSIVE = _Passive()
+
+
+class Seats:
+    """Mixed into Round: every method works on the round's state."""
+
+    __slots__ = ()
+
+    def seat(self, p: int, offset: int) -> int:
+        """The player `offset` seats on from `p` in the direction of play (back when
+        negative), counting only the players still in the round."""
+        n, out = self.n, self.out
+        step = self.direction if offset > 0 else -self.direction
+        q = p
+        seated = n - sum(1 for q in out if self.passed_over(q))
+        for _ in range(abs(offset) % seated):  # (all the way round is back to `p`)
+            q = (q + step) % n
+            while q in out and self.passed_over(q):
+                q = (q + step) % n
+        return q
+
+    def passed_over(self, q: int) -> bool:
+        """Whether counting seats passes over `q`: they left the round in an earlier turn."""
+        return q in self.out and self.left_turn[q] != self.turns
+
+    def partner(self, p: int) -> int:
+        """The player sitting opposite `p` (team play: partners sit opposite)."""
+        return partner(p, self.n)
+
+    def eliminate(self, p: int, shuffled: bool) -> None:
+        """`p` leaves the round: their cards go under the discard pile, or are shuffled
+        into the draw pile. The last player left (the last team) wins the round."""
+        if p in self.out or p == self.winner or self.playing <= 1:
+            return
+        hand = self.hands[p]
+        cards = list(hand)
+        hand.clear()
+        self.out[p] = sum(c.points or 0 for c in cards)
+        self.watching = True
+        self.left_turn[p] = self.turns
+        self.playing -= 1
+        if shuffled:
+            self.draw_pile.extend(cards)
+            self.rng.shuffle(self.draw_pile)
+        else:
+            self.discard[0:0] = cards  # under the pile: the top card stays in play
+        self.skips[p] = max(self.skips[p], 1)  # (see the module's docstring)
+        if self._direct is not None and self._direct[p] is not None:
+            self._direct[p] = PASSIVE  # asked nothing more (see Round.decide)
+        if self.uno_pending == p:
+            self.uno_pending = None
+        if self.lying[p]:
+            self._table_cards_return(p)
+        for player, until in list(self.face_up_until.items()):  # "until their next turn": none comes
+            if p in (player, until):
+                del self.face_up_until[player]
+        self.record("left_round", player=p, cards=[c.uid for c in cards],
+                    to="draw pile" if shuffled else "discard pile")
+        self._last_left(p)
+
+    def _last_left(self, p: int) -> None:
+        """The round ends when the players left are one, or (team play) one team; the
+        first of them in turn order after `p` wins it."""
+        left = [q for q in self.everyone(p) if q not in self.out]
+        teams = self.settings.get("teams")
+        if len(left) == 1 or (teams and len({min(q, partner(q, self.n)) for q in left}) == 1):
+            self.winner = left[0]
+            self.record("last_left", player=self.winner)
