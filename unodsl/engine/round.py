@@ -36,11 +36,12 @@ class Round(ScriptPrimitives, OutOfTurn):
                  "turn", "direction", "skips", "extra_for", "chosen", "bluffed", "winner", "uno_pending",
                  "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
                  "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
-                 "uno_asked", "_playable_cache")
+                 "uno_asked", "_playable_cache",
+                 "player_state", "game_state", "chance_seed", "_chance", "chance_fixed")
 
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
                  scores: list[int] | None = None, max_turns: int = 5000, ask=None,
-                 written: dict | None = None, agents: list | None = None):
+                 written: dict | None = None, agents: list | None = None, chance_seed: str = "0"):
         self.edition = edition
         self.settings = edition.settings
         self.colours = list(edition.colours)
@@ -64,6 +65,7 @@ class Round(ScriptPrimitives, OutOfTurn):
         self.bluffed = False
         self.winner: int | None = None
         self.uno_pending: int | None = None  # went down to one card without calling UNO
+        self._start_state(players, chance_seed)
         self.uno_asked = [-1] * players  # the turn in which each player was last asked to call UNO
         self.others_discarded = False  # a script made someone discard: anyone may be out
         self.turns = 0
@@ -93,6 +95,16 @@ class Round(ScriptPrimitives, OutOfTurn):
         # (top card's face, colour in play) -> for each face, whether it goes.
         # (A list indexed by face: smaller and quicker to read than a set of cards.)
         self._playable_cache: dict | None = edition.playable_cache if edition.pure_playable else None
+
+    def _start_state(self, players: int, chance_seed: str) -> None:
+        """The edition's state variables at their initial values (a match puts back the
+        ones kept from round to round), and the round's chance stream, made when first drawn."""
+        vocab = self.edition.vocabulary
+        self.player_state = [{v.name: v.initial for v in vocab.player_state.values()} for _ in range(players)]
+        self.game_state = {v.name: v.initial for v in vocab.game_state.values()}
+        self.chance_seed = chance_seed
+        self._chance = None
+        self.chance_fixed: list = []
 
     # ---- record ---------------------------------------------------------------
 

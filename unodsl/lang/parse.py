@@ -426,6 +426,43 @@ class _ToAst(Transformer):
     def on_stmt(self, meta, children):
         return ast.On(**_at(meta), event=str(children[0]), predicate=children[1], body=children[2])
 
+    # ---- values and state
+    def let_stmt(self, meta, children):
+        return ast.Let(**_at(meta), name=str(children[0]), value=children[1])
+
+    def set_state(self, meta, children):
+        return ast.SetState(**_at(meta), ref=children[0], value=children[1])
+
+    def add_state(self, meta, children):
+        return ast.AddState(**_at(meta), amount=children[0], ref=children[1])
+
+    def flip_state(self, meta, children):
+        return ast.FlipState(**_at(meta), ref=children[0])
+
+    def player_state(self, meta, children):
+        name = children[1]
+        return ast.StateRef(**_at(meta), player=children[0], name=str(name),
+                            name_line=name.line, name_column=name.column)
+
+    def game_state(self, meta, children):
+        """`game.NAME`; another word before the dot is reported by the compiler."""
+        base, name = children
+        return ast.StateRef(**_at(meta), player=None, name=str(name), base=str(base),
+                            name_line=name.line, name_column=name.column)
+
+    # ---- chance
+    def random_number(self, meta, children):
+        return ast.RandomNumber(**_at(meta), low=children[0], high=children[1])
+
+    def random_card(self, meta, children):
+        return ast.RandomCard(**_at(meta), owner=children[0])
+
+    def random_outcome(self, meta, children):
+        return ast.RandomOutcome(**_at(meta), table=str(children[0]))
+
+    def choose_random_player(self, meta, children):
+        return ast.ChooseRandomPlayer(**_at(meta), predicate=children[0])
+
 
 def _flatten(children) -> tuple:
     """Statements of a block: lists from `_simple_stmts` and nested blocks, in order."""
