@@ -672,9 +672,12 @@ class _Emitter:
         if kind not in (wanted, "any"):
             raise ScriptError(f"{what} holds {_A_TYPE[wanted]} ({var.type}), not {_A_TYPE[kind]}",
                               node.line, node.column)
-        if var.type == "colour" and isinstance(node, (ast.Str, ast.Name)) and kind == "text":
+        if var.type == "colour" and isinstance(node, (ast.Str, ast.Name)):
             word = node.value if isinstance(node, ast.Str) else node.name
-            if (isinstance(node, ast.Str) or word in self.vocab.values()) and word not in self.vocab.colours:
+            # (a Name may be a card's colour, a `let`, ...: only another value, or no name, is wrong)
+            written = (isinstance(node, ast.Str) or word in self.vocab.values()
+                       or word not in {*self.reserved_names(), *self.all_lets})
+            if written and word not in self.vocab.colours:
                 raise _unknown(node, word, list(self.vocab.colours), what="colour")
         source = self.expr(node, self.card)
         if kind == "any":
@@ -737,7 +740,9 @@ class _Emitter:
             return None
         if isinstance(node, ast.PlayerAttr) and node.attr in self.vocab.player_state:
             return self.vocab.player_state[node.attr].value_type
-        if isinstance(node, ast.RandomOutcome) and node.table in self.vocab.chance:
+        if isinstance(node, ast.RandomOutcome):
+            if node.table not in self.vocab.chance:
+                return "any"  # (reported as unknown where it is compiled)
             outcomes = [o for o, _ in self.vocab.chance[node.table]]
             return "number" if all(isinstance(o, int) for o in outcomes) else "text"
         return {ast.RandomNumber: "number", ast.RandomCard: "card"}.get(type(node))
