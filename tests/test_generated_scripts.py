@@ -30,6 +30,7 @@ from typing import Callable
 import pytest
 
 import unodsl
+from invariants import check_state_types
 from unodsl.edition.yamlsrc import load_yaml
 from unodsl.engine.round import Round
 from unodsl.errors import ScriptError
@@ -268,6 +269,7 @@ class CountingRound(Round):
         places = [*self.draw_pile, *self.discard, *(c for h in self.hands for c in h), *self.table,
                   *(c for cards in self.lying for c in cards)]
         assert sorted(c.uid for c in places) == list(range(len(self.edition.deck))), "a card is twice or lost"
+        check_state_types(self)
         return winner
 
 

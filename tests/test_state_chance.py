@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import unodsl
 from unodsl.engine.setup import Setup
-from invariants import conserve_cards, play_checked_round
+from invariants import check_state_types, conserve_cards, play_checked_round
 
 TOKENS = str(Path(__file__).parent / "scenarios" / "state" / "tokens.yaml")
 EDITION = unodsl.load_edition(TOKENS)
@@ -133,18 +133,6 @@ def test_rounds_with_state_and_chance_conserve_cards_offer_legal_options_and_end
         check_state_types(match.round)
 
 
-def check_state_types(rnd) -> None:
-    """Each variable holds a value of its declared type."""
-    vocab = rnd.edition.vocabulary
-    for values in [*rnd.player_state, rnd.game_state]:
-        for name, value in values.items():
-            var = vocab.player_state.get(name) or vocab.game_state[name]
-            ok = {"counter": lambda v: type(v) is int, "flag": lambda v: type(v) is bool,
-                  "colour": lambda v: v is None or v in rnd.colours,
-                  "card": lambda v: v is None or v in rnd.edition.deck}[var.type](value)
-            assert ok, f"{name} = {value!r} is not a {var.type}"
-
-
 def logged(seed: int, players: int = 3) -> list:
     match = unodsl.Match(EDITION, players=players, agents="random", seed=seed, target=200)
     match.play()
@@ -216,3 +204,39 @@ def test_a_random_outcome_follows_its_weights():
     for _ in range(2000):
         counts[rnd.random_outcome("launcher")] += 1
     assert counts[0] > 1000 and all(150 < c < 260 for c in counts[1:])  # weights 6, 1, 1, 1, 1
+
+
+# ---- saves, the terminal ---------------------------------------------------------------------
+
+def answered_from_outside(answers: list | None, count: int = 60):
+    """A match whose seat 0 is answered from outside: with `answers` (replayed, as a save is
+    resumed), or with each decision's first option, `count` times."""
+    match = unodsl.Match(EDITION, players=3, agents=[None, "random", "random"], seed=5)
+    for index in range(count if answers is None else len(answers)):
+        if match.decision is None:
+            break
+        match.answer(match.decision.options[0] if answers is None else answers[index])
+    return match
+
+
+def test_replaying_the_answers_gives_the_same_state_as_a_save_resumed():
+    first = answered_from_outside(None)
+    again = answered_from_outside(list(first.answers))
+    assert any(e["event"] in ("state", "chance") for e in first.log)
+    assert again.log == first.log
+    assert again.round.player_state == first.round.player_state and again.round.game_state == first.round.game_state
+
+
+def test_the_terminal_tells_state_and_chance_and_shows_flags_by_the_players():
+    from unodsl.terminal.narrate import Narrator
+    from unodsl.terminal.render import state_notes
+
+    match = unodsl.Match(EDITION, players=3, agents="random", seed=4, target=200)
+    narrator = Narrator(EDITION, ["Ann", "Bob", "Cy"])
+    narrator.feed(match.log)
+    told = narrator.lines(0, viewer=0)
+    assert any("power is now on" in line for line in told) and any("random launcher: " in line for line in told)
+    assert not any(" #" in line or "random card from seat" in line for line in told)  # no card of a hand named
+    variables = {**EDITION.vocabulary.player_state, **EDITION.vocabulary.game_state}
+    assert state_notes({"power": True, "hits": 3}, variables) == ["power", "hits 3"]
+    assert state_notes({"power": False, "hits": 0}, variables) == ["hits 0"]

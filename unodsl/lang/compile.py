@@ -680,8 +680,14 @@ class _Emitter:
             if written and word not in self.vocab.colours:
                 raise _unknown(node, word, list(self.vocab.colours), what="colour")
         source = self.expr(node, self.card)
-        if kind == "any":
-            return {"counter": f"_whole({source})", "flag": f"bool({source})"}.get(var.type, source)
+        # What the variable may hold, whatever the value turns out to be: an absent number
+        # counts as 0, a text that is no colour as none.
+        if var.type == "counter":
+            return f"(_whole({source}) or 0)"
+        if var.type == "flag":
+            return f"bool({source})"
+        if var.type == "colour":
+            return f"_colour({source}, {tuple(self.vocab.colours)!r})"
         return source
 
     def s_Let(self, s):
@@ -819,6 +825,11 @@ def _let_names(body) -> set:
     return found
 
 
+def _colour(value, colours: tuple):
+    """A colour a state variable holds: one of the edition's, or none."""
+    return value if value in colours else None
+
+
 def _whole(value):
     """A number a statement takes: a value of another kind counts as absent."""
     return value if isinstance(value, int) else None
@@ -857,7 +868,7 @@ def _build(emitter: _Emitter, name: str, params: str, origin: str, tree=None) ->
     header = f"def {name}({params}):"
     body = emitter.lines or ["    pass"]
     source = "\n".join([header, *body]) + "\n"
-    namespace: dict = {"_arith": _arith, "_between": _between, "_whole": _whole}
+    namespace: dict = {"_arith": _arith, "_between": _between, "_whole": _whole, "_colour": _colour}
     exec(compile(source, origin, "exec"), namespace)  # source built only from our own syntax tree
     # Taken out of its namespace, the function is not in a reference cycle with it.
     return Compiled(namespace.pop(name), source, emitter.pure, tree=tree)
