@@ -79,7 +79,8 @@ class Match:
             self.scores[:] = setup.scores
         self.written = dict(edition.written)  # rules on blank cards, kept from round to round
         vocab = edition.vocabulary  # state variables kept from round to round, if the edition has any
-        kept = any(v.keep == "match" for v in (*vocab.player_state.values(), *vocab.game_state.values()))
+        kept = (vocab.player_state or vocab.game_state) and any(
+            v.keep == "match" for v in (*vocab.player_state.values(), *vocab.game_state.values()))
         self.kept_state = {"players": [{} for _ in range(players)], "game": {}} if kept else None
         self.agents = [self._agent(a, seat) for seat, a in enumerate(_per_seat(agents, players))]
         self._round_agents = self.agents
@@ -175,7 +176,7 @@ class Match:
             rnd = self.round = self.round_class(self.edition, len(active), dealer, self.rng, self.log,
                                                 [self.scores[s] for s in active], max_turns=self.max_turns,
                                                 ask=self._ask, written=self.written, agents=self._round_agents,
-                                                chance_seed=f"{self.seed}:{len(self.results)}")
+                                                chance_seed=(self.seed, len(self.results)))
             if self.kept_state:
                 self._restore_state(rnd, active)
             if len(active) != self.n:

@@ -366,7 +366,8 @@ class ScriptPrimitives:
                 raise UnoError(f"the scenario's chance result {state_value(value)!r} cannot come from {what}")
         else:
             if self._chance is None:
-                self._chance = random.Random(f"chance:{self.chance_seed}")
+                seed, round_index = self.chance_seed  # the match's seed, and which round of it
+                self._chance = random.Random(f"chance:{seed}:{round_index}")
             value = draw(self._chance)
         if self.log is not None:
             self.record("chance", what=what, value=state_value(value))

@@ -12,7 +12,7 @@ hand, or (while a start card is being replaced) in flight inside one method.
 """
 from __future__ import annotations
 
-from types import SimpleNamespace
+from types import MappingProxyType, SimpleNamespace
 
 from ..edition.model import DEFAULT_PLAYABLE
 from .out_of_turn import OutOfTurn
@@ -28,6 +28,10 @@ NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=
                           points=None, wild=False, tags={}, face=-1)
 
 
+# The state of an edition that declares none (read-only: no statement can write to it).
+NO_STATE = MappingProxyType({})
+
+
 class Round(ScriptPrimitives, OutOfTurn):
     # Slots make the state's attributes quick to read in the turn loop (a
     # subclass that counts or checks may still add its own).
@@ -41,7 +45,7 @@ class Round(ScriptPrimitives, OutOfTurn):
 
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
                  scores: list[int] | None = None, max_turns: int = 5000, ask=None,
-                 written: dict | None = None, agents: list | None = None, chance_seed: str = "0"):
+                 written: dict | None = None, agents: list | None = None, chance_seed=(0, 0)):
         self.edition = edition
         self.settings = edition.settings
         self.colours = list(edition.colours)
@@ -65,7 +69,13 @@ class Round(ScriptPrimitives, OutOfTurn):
         self.bluffed = False
         self.winner: int | None = None
         self.uno_pending: int | None = None  # went down to one card without calling UNO
-        self._start_state(players, chance_seed)
+        vocab = edition.vocabulary
+        if vocab.player_state or vocab.game_state:
+            self._start_state(players)
+        else:  # no variable to hold (most editions): nothing to make for each round, nothing writes here
+            self.player_state, self.game_state = [NO_STATE] * players, NO_STATE
+        # The round's chance stream is made when first drawn; a scenario may fix results first.
+        self.chance_seed, self._chance, self.chance_fixed = chance_seed, None, ()
         self.uno_asked = [-1] * players  # the turn in which each player was last asked to call UNO
         self.others_discarded = False  # a script made someone discard: anyone may be out
         self.turns = 0
@@ -96,15 +106,12 @@ class Round(ScriptPrimitives, OutOfTurn):
         # (A list indexed by face: smaller and quicker to read than a set of cards.)
         self._playable_cache: dict | None = edition.playable_cache if edition.pure_playable else None
 
-    def _start_state(self, players: int, chance_seed: str) -> None:
+    def _start_state(self, players: int) -> None:
         """The edition's state variables at their initial values (a match puts back the
-        ones kept from round to round), and the round's chance stream, made when first drawn."""
+        ones kept from round to round)."""
         vocab = self.edition.vocabulary
         self.player_state = [{v.name: v.initial for v in vocab.player_state.values()} for _ in range(players)]
         self.game_state = {v.name: v.initial for v in vocab.game_state.values()}
-        self.chance_seed = chance_seed
-        self._chance = None
-        self.chance_fixed: list = []
 
     # ---- record ---------------------------------------------------------------
 
