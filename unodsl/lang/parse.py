@@ -180,6 +180,9 @@ def _syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
         if bad == "'" and text[error.pos_in_stream:error.pos_in_stream + 2] != "'s":
             hint = 'quote texts with double quotes: "like this"'
         return ScriptError(f"unexpected character {bad!r}", line, column, hint=hint)
+    if isinstance(error, UnexpectedToken) and error.token.type == "EQUAL":
+        # `=` is a token only for `let NAME = ...`: anywhere else it is the old mistake
+        return ScriptError("unexpected character '='", line, column, hint="to compare two values, write `==`")
     names = set(getattr(error, "expected", ()) or ())
     parser_state = getattr(error, "interactive_parser", None)
     if parser_state is not None:  # the tokens that really fit here, not the LALR state's lookahead
