@@ -240,3 +240,23 @@ def test_the_terminal_tells_state_and_chance_and_shows_flags_by_the_players():
     variables = {**EDITION.vocabulary.player_state, **EDITION.vocabulary.game_state}
     assert state_notes({"power": True, "hits": 3}, variables) == ["power", "hits 3"]
     assert state_notes({"power": False, "hits": 0}, variables) == ["hits 0"]
+
+
+@pytest.mark.parametrize("script, words", [
+    ("flip me.power\nif me.power:\n  next draws 1", "Your power flips over (on becomes off, off becomes on). "
+                                                   "If your power is on, the next player draws 1 card."),
+    ("add 1 to game.launches\nset next.power to false", "The game's launches goes up by 1. "
+                                                        "The next player's power becomes false."),
+    ("let c = random card from next's hand\nif c.wild:\n  skip next",
+     "Call a random card from the next player's hand “c”. If “c” is a Wild card, the next player misses "
+     "their next turn."),
+    ("next draws random launcher", "The next player draws as many cards as a random launcher "
+                                   "(0, 1, 2, 3 or 4, as its chance table weighs them)."),
+    ("choose random player\nchosen draws random number in 1..3",
+     "Another player is picked at random. The chosen player draws as many cards as a random number from 1 to 3."),
+])
+def test_explain_says_what_is_set_read_and_left_to_chance(script, words):
+    from unodsl.lang.describe import Describer
+    from unodsl.lang.parse import parse_script
+
+    assert Describer(EDITION.vocabulary).script(parse_script(script)) == words

@@ -221,6 +221,8 @@ class _Emitter:
         if name in GAME_NAMES:
             self.pure = False
             return GAME_NAMES[name]
+        if name in TRUTH_WORDS and name not in self.vocab.values():  # `set me.power to true`
+            return repr(TRUTH_WORDS[name])
         if name in self.vocab.values():
             return repr(name)
         if name in PLAYER_ATTRIBUTES:
@@ -254,7 +256,7 @@ class _Emitter:
                            hint="read the players instead: `me.hand`, `me holds CONDITION`, ...")
 
     def known_names(self) -> list[str]:
-        return [*CARD_ATTRIBUTES, "playable", *self.vocab.tags, *GAME_NAMES, *sorted(self.vocab.values())]
+        return [*CARD_ATTRIBUTES, "playable", *self.vocab.tags, *GAME_NAMES, *sorted(self.vocab.values()), *TRUTH_WORDS]
 
     def x_Dotted(self, node, card):
         base, attr = node.base, node.attr
@@ -500,7 +502,7 @@ class _Emitter:
                 return "number"
             if node.name in ("colour", "symbol", "kind", "name") or node.name in self.vocab.values():
                 return "text"
-            return "bool" if node.name in ("wild", "playable") else "any"
+            return "bool" if node.name in ("wild", "playable", *TRUTH_WORDS) else "any"
         if isinstance(node, ast.Dotted):
             if node.base == "settings":
                 value = self.vocab.settings.get(node.attr)
@@ -800,6 +802,9 @@ def _names_chosen(stmt: ast.Node) -> bool:
     """The statement acts on or with `chosen` (not only in a condition of it)."""
     return any(isinstance(value, ast.Player) and value.who == "chosen" for value in vars(stmt).values())
 
+
+# The values of a flag, as a state variable is set to them (`always`/`never` say the same).
+TRUTH_WORDS = {"true": True, "false": False}
 
 # Card values a script may hold (`let c = top`, `set game.last to card`).
 CARD_VALUES = {"card": "card", "top": "g.discard[-1]"}

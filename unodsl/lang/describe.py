@@ -472,6 +472,9 @@ class Describer:
         return f"{self.word(name)} {isnt} true"
 
     def d_Dotted(self, node: ast.Dotted, ctx: Context, negated: bool = False) -> str:
+        if node.base not in ("settings", "top", "card", "game"):  # a card held by a `let` name
+            held = CardRef(f"“{node.base}”", f"“{node.base}”'s")
+            return self.d_Name(node.attr_node(), dataclasses.replace(ctx, card=held), negated)
         special = self.state_value_words(node, ctx)
         if special is not None:
             return f"{special} is {'off' if negated else 'on'}"
@@ -714,7 +717,7 @@ class Describer:
 
     def known_word(self, name: str) -> bool:
         return (name in CARD_ATTRIBUTES or name in self.vocab.tags or name in self.vocab.values()
-                or name in ("players", "playable"))
+                or name in ("players", "playable", "true", "false"))
 
     def count_of(self, node: ast.Node, ctx: Context, noun: str) -> str:
         if isinstance(node, ast.Int):
