@@ -378,12 +378,11 @@ def generated_case(seed: int, base: str) -> Case:
 
 
 def field_case(base: str, kid: str, field: str, script: str, vocab) -> Case:
-    # An edition file is based on a built-in edition, or on a file in its own folder (an
-    # absolute `base:` is refused): the mutant of a file is written beside it.
-    filename = str(Path(base).with_name("mutant.yaml")) if "/" in base else "mutant.yaml"
-    text, lines = derived(Path(base).name if "/" in base else base, kid, field, script)
-    return Case(f"{Path(base).stem} {kid}.{field}", script, lambda: unodsl.load_edition_text(text, filename),
-                {filename: lines}, compiler(vocab, field, script))
+    # An edition file names its base beside it (or a built-in one): the mutant is "written" there.
+    beside = Path(base).parent / "mutant.yaml" if Path(base).suffix == ".yaml" else Path("mutant.yaml")
+    text, lines = derived(Path(base).name, kid, field, script)
+    return Case(f"{Path(base).stem} {kid}.{field}", script, lambda: unodsl.load_edition_text(text, str(beside)),
+                {str(beside): lines}, compiler(vocab, field, script))
 
 
 def rule_case(base: str, script: str) -> Case:
