@@ -26,8 +26,6 @@ from .decisions import CALL_UNO, CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, WRITE_RULE
 # `where playable`: see is_playable).
 NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=None, name=None,
                           points=None, wild=False, tags={}, face=-1)
-
-
 # The state of an edition that declares none (read-only: no statement can write to it).
 NO_STATE = MappingProxyType({})
 
@@ -35,13 +33,13 @@ NO_STATE = MappingProxyType({})
 class Round(ScriptPrimitives, OutOfTurn):
     # Slots make the state's attributes quick to read in the turn loop (a
     # subclass that counts or checks may still add its own).
-    __slots__ = ("edition", "settings", "colours", "n", "dealer", "rng", "log", "_ask_plain", "_draw_until_playable", "_play_drawn",
+    __slots__ = ("player_state", "game_state", "chance_seed", "_chance", "chance_fixed",  # state and chance
+                 "edition", "settings", "colours", "n", "dealer", "rng", "log", "_ask_plain", "_draw_until_playable", "_play_drawn",
                  "_direct", "scores", "hands", "draw_pile", "discard", "colour",
                  "turn", "direction", "skips", "extra_for", "chosen", "bluffed", "winner", "uno_pending",
                  "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
                  "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
-                 "uno_asked", "_playable_cache",
-                 "player_state", "game_state", "chance_seed", "_chance", "chance_fixed")
+                 "uno_asked", "_playable_cache")
 
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
                  scores: list[int] | None = None, max_turns: int = 5000, ask=None,

@@ -40,14 +40,14 @@ class Vocabulary:
     symbols: tuple[str, ...] = ()
     tags: dict[str, set] = field(default_factory=dict)  # tag -> values (True for flags)
     settings: dict = field(default_factory=dict)
-    # Some card may be played out of turn to cancel an action aimed at its
-    # holder: actions aimed at other players then ask `g.against(p)` first.
-    reactions: bool = False
     # The edition's `state:` (name -> StateVar, per player and per game) and `chance:`
     # (table name -> ((outcome, weight), ...)) sections.
     player_state: dict = field(default_factory=dict)
     game_state: dict = field(default_factory=dict)
     chance: dict = field(default_factory=dict)
+    # Some card may be played out of turn to cancel an action aimed at its
+    # holder: actions aimed at other players then ask `g.against(p)` first.
+    reactions: bool = False
 
     def values(self) -> set:
         found = set(self.colours) | set(self.kinds) | set(self.symbols)
