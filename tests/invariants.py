@@ -3,7 +3,8 @@
 - CheckingAgent: every option an agent is offered is legal;
 - ConservingRound: at every recorded event no card is created or lost, and a
   table card never reaches a hand or a pile; at the end each card is in one place;
-- play_checked_round: one such round, which must end with a winner.
+- play_checked_round: one such round, which must end with a winner;
+- check_state_types: each of the edition's state variables holds a value of its type.
 """
 from __future__ import annotations
 
@@ -119,3 +120,15 @@ def play_checked_round(edition, players: int, agent_names: list[str], seed) -> u
     for seat in rnd.out:
         assert not rnd.hands[seat], "a player who left the round holds cards"
     return match
+
+
+def check_state_types(rnd) -> None:
+    """Each variable holds a value of its declared type."""
+    vocab = rnd.edition.vocabulary
+    for values in [*rnd.player_state, rnd.game_state]:
+        for name, value in values.items():
+            var = vocab.player_state.get(name) or vocab.game_state[name]
+            ok = {"counter": lambda v: type(v) is int, "flag": lambda v: type(v) is bool,
+                  "colour": lambda v: v is None or v in rnd.colours,
+                  "card": lambda v: v is None or v in rnd.edition.deck}[var.type](value)
+            assert ok, f"{name} = {value!r} is not a {var.type}"

@@ -9,7 +9,8 @@ The page is read block by block:
   fail (exit status 1); every other one must succeed. `> FILE` writes the output to FILE, as a shell would.
 - ```yaml file=NAME: the reader writes this file.
 - ```yaml edit=NAME: the reader changes the file: each top-level key of the
-  block (`kinds:`, `total:`) replaces that key's section in the file.
+  block (`kinds:`, `total:`) replaces that key's section in the file; a key the
+  file does not have yet is added before `kinds:`.
 - ```yaml shows=NAME: the file as it is at that point, exactly.
 """
 from __future__ import annotations
@@ -90,11 +91,14 @@ def lines_match(expected: list[str], actual: list[str]) -> bool:
 
 
 def edit(text: str, block: str) -> str:
-    """Replace each top-level section of `text` named in `block`."""
+    """Replace each top-level section of `text` named in `block` (add the ones it lacks)."""
     lines = text.splitlines(keepends=True)
     for key, section in _sections(block.splitlines(keepends=True)).items():
         start = next((i for i, line in enumerate(lines) if line.startswith(f"{key}:")), None)
-        assert start is not None, f"the file has no `{key}:` to change"
+        if start is None:  # a new section, put before the kinds (or last)
+            at = next((i for i, line in enumerate(lines) if line.startswith("kinds:")), len(lines))
+            lines[at:at] = section
+            continue
         end = start + 1
         while end < len(lines) and not (lines[end].strip() and not lines[end][0].isspace()):
             end += 1

@@ -18,6 +18,9 @@ BLOCK = re.compile(r"```(unodsl(?:-condition|-start)?)\n(.*?)```", re.S)
 DOC_EDITION = unodsl.load_edition_text(
     Path(__file__).resolve().parent.parent.joinpath("editions", "classic.yaml").read_text()
     .replace("kinds:\n", 'tags:\n  harry: "number in [2, 6, 9]"\n  house:\n    Gryffindor: "number in 1..4"\n'
+                         "state:\n  player:\n    power: {type: flag}\n    tokens: {type: counter, initial: 2}\n"
+                         "  game:\n    launches: {type: counter}\n    last: {type: colour}\n"
+                         "chance:\n  launcher: {0: 6, 1: 1, 2: 1, 3: 1, 4: 1}\n"
                          "kinds:\n", 1),
     "doc-edition.yaml")
 

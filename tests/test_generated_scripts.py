@@ -30,6 +30,7 @@ from typing import Callable
 import pytest
 
 import unodsl
+from invariants import check_state_types
 from unodsl.edition.yamlsrc import load_yaml
 from unodsl.engine.round import Round
 from unodsl.errors import ScriptError
@@ -56,9 +57,21 @@ SAMPLES = {
     "_DRAWS": ["draws"], "_ACCEPTS": ["accepts"], "_DISCARDS": ["discards"], "_SWAPS": ["swaps"],
     "NAME": ["colour", "number", "symbol", "kind", "name", "points", "wild", "playable", "players", "red", "blue",
              "number", "house", "lucky", "Gryffindor", "act", "top", "card", "settings", "hand_size", "hand", "score",
-             "uno_penalty", "bogus"],
+             "uno_penalty", "bogus",
+             # the edition's state and chance (FUZZ below), and `let` names
+             "power", "tokens", "game", "launches", "last", "held", "launcher", "x", "x", "c"],
     "INT": ["0", "1", "2", "3", "7", "12"],
     "STRING": ['"yes"', '"no"', '"maybe"'],
+}
+
+
+# The NAMEs of some rules (by alias), in order, drawn from their own lists: mostly the
+# edition's state variables and chance table, so that statements about them often play.
+RULE_SAMPLES = {
+    "player_state": [["power", "tokens", "tokens", "tokens", "launches"]],
+    "game_state": [["game", "game", "game", "top"], ["launches", "launches", "last", "held", "power"]],
+    "random_outcome": [["launcher", "launcher", "lancher"]],
+    "let_stmt": [["x", "x", "c", "colour"]],
 }
 
 
@@ -68,8 +81,10 @@ class Generator:
     def __init__(self):
         parser = _parser()
         self.rules = defaultdict(list)
+        self.aliases = {}
         for rule in parser.rules:
             self.rules[rule.origin.name].append(rule.expansion)
+            self.aliases[(rule.origin.name, tuple(s.name for s in rule.expansion))] = rule.alias
         self.strings = {t.name: t.pattern.value for t in parser.terminals if t.pattern.type == "str"}
         self.height = self._heights()
 
@@ -96,8 +111,14 @@ class Generator:
         if depth <= 0:  # only the shortest ways out now
             least = min(self._cost(e) for e in expansions)
             expansions = [e for e in expansions if self._cost(e) == least]
-        for symbol in rng.choice(expansions):
-            if symbol.is_term:
+        expansion = rng.choice(expansions)
+        alias = self.aliases.get((name, tuple(s.name for s in expansion)))
+        own = iter(RULE_SAMPLES.get(alias or name, ()))
+        for symbol in expansion:
+            if symbol.is_term and symbol.name == "NAME":
+                words = next(own, None)
+                out.append(rng.choice(words) if words else self._word(symbol.name, rng))
+            elif symbol.is_term:
                 out.append(self._word(symbol.name, rng))
             else:
                 self._derive(symbol.name, rng, depth - 1, out)
@@ -155,6 +176,16 @@ settings:
 tags:
   house: {Gryffindor: "number in 1..3"}
   lucky: "number == 7"
+state:
+  player:
+    power: {type: flag}
+    tokens: {type: counter, initial: 2, keep: match}
+  game:
+    launches: {type: counter}
+    last: {type: colour}
+    held: {type: card}
+chance:
+  launcher: {0: 3, 1: 1, 2: 1}
 kinds:
   number: {name: Number, deck: {numbers: {1-7: 1}}, points: face}
   action: {name: Action, symbol: act, deck: {per_colour: 2}, points: 20, effect: skip next, on_start: skip next}
@@ -239,6 +270,7 @@ class CountingRound(Round):
         places = [*self.draw_pile, *self.discard, *(c for h in self.hands for c in h), *self.table,
                   *(c for cards in self.lying for c in cards)]
         assert sorted(c.uid for c in places) == list(range(len(self.edition.deck))), "a card is twice or lost"
+        check_state_types(self)
         return winner
 
 
@@ -366,6 +398,50 @@ def test_scripts_generated_from_the_grammar_validate_and_play_or_are_refused_in_
     print(f"\n{GENERATED_CASES} generated scripts: {dict(tally)}")
     # Both outcomes are common: the generator really reaches scripts that play.
     assert tally["played"] > GENERATED_CASES // 10 and tally["refused"] > GENERATED_CASES // 10
+
+
+# The statements of state and chance, each derived alone from its grammar rule (in a whole
+# generated script, one of them rarely comes without a mistake elsewhere that refuses it all).
+STATE_STATEMENTS = ("let_stmt", "set_state", "add_state", "flip_state", "choose_random_player")
+STATEMENT_CASES = SCALE or 600
+
+
+# Written ones too, since a generated value is mostly of the wrong type for its variable.
+STATE_EXAMPLES = {
+    "let_stmt": ["let x = random launcher", "let c = random card from next's hand", "let x = count(me, wild)"],
+    "set_state": ["set me.power to not me.power", "set game.last to top.colour", "set game.held to c",
+                  "set everyone.tokens to random number in 0..x", "set game.held to card"],
+    "add_state": ["add x to game.launches", "add -1 to chosen.tokens", "add random launcher to others.tokens"],
+    "flip_state": ["flip me.power", "flip everyone.power"],
+    "choose_random_player": ["choose random player", "choose random player where chosen.power"],
+}
+
+
+def statement_case(seed: int, base: str) -> tuple[str, Case]:
+    rng = random.Random(f"statement:{seed}")
+    rule = STATE_STATEMENTS[seed % len(STATE_STATEMENTS)]
+    lines = [render(GENERATOR.tokens(rng, rule, rng.randint(1, 4))) if rng.random() < 0.5
+             else rng.choice(STATE_EXAMPLES[rule]) for _ in range(rng.randint(1, 2))]
+    if rng.random() < 0.7:  # a `let` read by what follows it
+        lines.insert(0, rng.choice([render(GENERATOR.tokens(rng, "let_stmt", 3)), *STATE_EXAMPLES["let_stmt"]]))
+    script = "\n".join(lines)
+    place = rng.choice(["effect", "on_start", "use", "written", "reaction"])
+    if rng.random() < 0.25:
+        event = rng.choice(HOOK_EVENTS)
+        return rule, rule_case(base, f"on {event}:\n" + "\n".join("  " + line for line in lines))
+    return rule, field_case(base, *PLACES[place], script, vocabulary(base))
+
+
+def test_state_and_chance_statements_validate_and_play_or_are_refused_in_place(counting, fuzz_edition):
+    tally: Counter = Counter()
+    played: Counter = Counter()
+    for seed in range(STATEMENT_CASES):
+        rule, case = statement_case(seed, fuzz_edition)
+        before = tally["played"]
+        case.run(seed, tally)
+        played[rule] += tally["played"] - before
+    print(f"\n{STATEMENT_CASES} statements of state and chance: {dict(tally)}, played: {dict(played)}")
+    assert all(played[rule] >= 5 for rule in STATE_STATEMENTS), played  # each really plays
 
 
 # ---- the shipped scripts, mutated -------------------------------------------------------------

@@ -19,6 +19,7 @@ from .checks import check_edition, reads_top
 from .inherit import Merged, Source, source_of
 from .rules import rule_sources, starter_rules
 from .model import DEFAULT_PLAYABLE, DEFAULT_SETTINGS, Card, CardKind, Edition
+from .state import read_chance, read_state
 from .schema import check_schema, check_setting, read_setting
 from .yamlsrc import YamlDoc, load_yaml, load_yaml_file
 
@@ -164,6 +165,8 @@ class _Builder:
             # (a rule written on a blank card mid-game may eliminate)
             eliminates=eliminates or any(k.get("blank") for k in kinds_data.values()),
         )
+        self.vocab.player_state, self.vocab.game_state = read_state(data, colours, self.problem)
+        self.vocab.chance = read_chance(data, self.problem)
         tag_rules = self._tag_rules()
         kinds = {kid: self._kind(kid, spec) for kid, spec in kinds_data.items()}
         hooks, written_extra = self._house_rules(rules)

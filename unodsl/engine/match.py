@@ -78,6 +78,10 @@ class Match:
         if setup is not None and setup.scores is not None:
             self.scores[:] = setup.scores
         self.written = dict(edition.written)  # rules on blank cards, kept from round to round
+        vocab = edition.vocabulary  # state variables kept from round to round, if the edition has any
+        kept = (vocab.player_state or vocab.game_state) and any(
+            v.keep == "match" for v in (*vocab.player_state.values(), *vocab.game_state.values()))
+        self.kept_state = {"players": [{} for _ in range(players)], "game": {}} if kept else None
         self.agents = [self._agent(a, seat) for seat, a in enumerate(_per_seat(agents, players))]
         self._round_agents = self.agents
         self._caller = None
@@ -171,10 +175,15 @@ class Match:
             self._round_agents = [self.agents[s] for s in active]
             rnd = self.round = self.round_class(self.edition, len(active), dealer, self.rng, self.log,
                                                 [self.scores[s] for s in active], max_turns=self.max_turns,
-                                                ask=self._ask, written=self.written, agents=self._round_agents)
+                                                ask=self._ask, written=self.written, agents=self._round_agents,
+                                                chance_seed=(self.seed, len(self.results)))
+            if self.kept_state:
+                self._restore_state(rnd, active)
             if len(active) != self.n:
                 self.record("round_seats", seats=active)
             self._play_round(rnd, self.setup if not self.results else None)
+            if self.kept_state:
+                self._keep_state(rnd, active)
             if self._match_over(rnd) or len(self.results) >= self.max_rounds:
                 break
             dealer = self._next_dealer(active[rnd.dealer])
@@ -186,6 +195,22 @@ class Match:
         if rnd.winner is None:
             self.record("round_abandoned", turns=rnd.turns)
         self._score(rnd)
+
+    # ---- state kept from round to round (`keep: match` in the edition's `state:`)
+
+    def _restore_state(self, rnd: Round, active: list[int]) -> None:
+        for index, seat in enumerate(active):
+            rnd.player_state[index].update(self.kept_state["players"][seat])
+        rnd.game_state.update(self.kept_state["game"])
+
+    def _keep_state(self, rnd: Round, active: list[int]) -> None:
+        vocab = self.edition.vocabulary
+        for index, seat in enumerate(active):
+            values = rnd.player_state[index]
+            self.kept_state["players"][seat] = {v.name: values[v.name] for v in vocab.player_state.values()
+                                                if v.keep == "match"}
+        self.kept_state["game"] = {v.name: rnd.game_state[v.name] for v in vocab.game_state.values()
+                                   if v.keep == "match"}
 
     def _next_dealer(self, last_dealer: int) -> int:
         """The deal passes to the left, to the next seat still playing (as a round seat)."""

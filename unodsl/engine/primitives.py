@@ -6,6 +6,9 @@ the engine's own turn flow uses some of them too. None knows a card by name.
 """
 from __future__ import annotations
 
+import random
+
+from ..errors import UnoError
 from .decisions import (CHALLENGE, COLOUR, DISCARD, GIVE, PASS, PLAYER, QUESTION, STACK, TOP_CARD,
                         WRITE_RULE, YES_NO)
 
@@ -313,3 +316,93 @@ class ScriptPrimitives:
             self.record("written", player=me, card=card.uid, rule=text)
         if rule is not None:
             rule.function(self, me, card)
+
+    # ---- state (the edition's `state:` section) ---------------------------------
+    # `p` is a seat, or None for a game variable. Every change is recorded.
+
+    def set_state(self, p: int | None, name: str, value) -> None:
+        (self.game_state if p is None else self.player_state[p])[name] = value
+        if self.log is not None:
+            self._record_state(p, name, value)
+
+    def add_state(self, p: int | None, name: str, amount: int | None) -> None:
+        """A counter grows by `amount` (an absent amount adds nothing)."""
+        where = self.game_state if p is None else self.player_state[p]
+        where[name] += amount or 0
+        if self.log is not None:
+            self._record_state(p, name, where[name])
+
+    def flip_state(self, p: int | None, name: str) -> None:
+        where = self.game_state if p is None else self.player_state[p]
+        where[name] = not where[name]
+        if self.log is not None:
+            self._record_state(p, name, where[name])
+
+    def _record_state(self, p: int | None, name: str, value) -> None:
+        data = {"name": name, "value": state_value(value)}
+        if p is not None:
+            data["player"] = p
+        self.record("state", **data)
+
+    # ---- chance --------------------------------------------------------------------
+    # Drawn from the round's own chance stream, apart from the deck's shuffles: an
+    # edition that draws no chance shuffles exactly as before, and a chance drawn more
+    # or less does not change which cards come next. A scenario may fix the results
+    # (`chance_fixed`, used first, in order).
+
+    def random_number(self, low, high):
+        """A whole number from `low` to `high`, each as likely; none when there is no such number."""
+        if not isinstance(low, int) or not isinstance(high, int) or low > high:
+            return None
+        return self._chance_result(f"random number in {low}..{high}", lambda rng: rng.randint(low, high),
+                                   lambda value: isinstance(value, int) and low <= value <= high)
+
+    def random_outcome(self, table: str):
+        """One outcome of the edition's chance table `table`, as likely as its weight says."""
+        outcomes = self.edition.vocabulary.chance[table]
+        values = [value for value, _ in outcomes]
+        weights = [weight for _, weight in outcomes]
+        possible = {value for value, weight in outcomes if weight}
+        return self._chance_result(f"random {table}", lambda rng: rng.choices(values, weights)[0],
+                                   lambda value: value in possible)
+
+    def random_card(self, p: int):
+        """A card of `p`'s hand, each as likely; none when the hand is empty."""
+        hand = self.hands[p]
+        if not hand:
+            return None
+        fixed = self.chance_fixed
+        if fixed:  # a scenario names the card as players say it (`red 7`)
+            fixed[0] = next((c for c in hand if c.label().lower() == str(fixed[0]).lower()), fixed[0])
+        return self._chance_result(f"random card from seat {p}'s hand", lambda rng: rng.choice(hand),
+                                   lambda value: value in hand)
+
+    def choose_random_player(self, p: int, predicate):
+        """Another player satisfying `predicate`, at random; None when no one does."""
+        seats = [q for q in self.others(p) if predicate is None or predicate(q)]
+        self.chosen = None
+        if seats:
+            self.chosen = self._chance_result("random player", lambda rng: rng.choice(seats),
+                                              lambda value: value in seats)
+            self.record("chosen", player=p, chosen=self.chosen)
+        return self.chosen
+
+    def _chance_result(self, what: str, draw, possible):
+        if self.chance_fixed:
+            value = self.chance_fixed.pop(0)
+            if not possible(value):
+                raise UnoError(f"the scenario's chance result {state_value(value)!r} cannot come from {what}")
+        else:
+            if self._chance is None:
+                seed, round_index = self.chance_seed  # the match's seed, and which round of it
+                self._chance = random.Random(f"chance:{seed}:{round_index}")
+            value = draw(self._chance)
+        if self.log is not None:
+            self.record("chance", what=what, value=state_value(value))
+        return value
+
+
+def state_value(value):
+    """A value as the event log, saves and scenarios write it: a card by its uid."""
+    uid = getattr(value, "uid", None)
+    return uid if uid is not None else value

@@ -12,7 +12,7 @@ hand, or (while a start card is being replaced) in flight inside one method.
 """
 from __future__ import annotations
 
-from types import SimpleNamespace
+from types import MappingProxyType, SimpleNamespace
 
 from ..edition.model import DEFAULT_PLAYABLE
 from .out_of_turn import OutOfTurn
@@ -27,12 +27,15 @@ from .decisions import CALL_UNO, CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, WRITE_RULE
 # nothing is read of it; its attributes are absent all the same.
 NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=None, name=None,
                           points=None, wild=False, tags={}, face=-1)
+# The state of an edition that declares none (read-only: no statement can write to it).
+NO_STATE = MappingProxyType({})
 
 
 class Round(ScriptPrimitives, Seats, OutOfTurn):
     # Slots make the state's attributes quick to read in the turn loop (a
     # subclass that counts or checks may still add its own).
-    __slots__ = ("edition", "settings", "colours", "n", "dealer", "rng", "log", "_ask_plain", "_draw_until_playable", "_play_drawn",
+    __slots__ = ("player_state", "game_state", "chance_seed", "_chance", "chance_fixed",  # state and chance
+                 "edition", "settings", "colours", "n", "dealer", "rng", "log", "_ask_plain", "_draw_until_playable", "_play_drawn",
                  "_direct", "scores", "hands", "draw_pile", "discard", "colour",
                  "turn", "direction", "skips", "extra_for", "chosen", "bluffed", "winner", "uno_pending",
                  "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
@@ -41,7 +44,7 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
 
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
                  scores: list[int] | None = None, max_turns: int = 5000, ask=None,
-                 written: dict | None = None, agents: list | None = None):
+                 written: dict | None = None, agents: list | None = None, chance_seed=(0, 0)):
         self.edition = edition
         self.settings = edition.settings
         self.colours = list(edition.colours)
@@ -65,6 +68,13 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
         self.bluffed = False
         self.winner: int | None = None
         self.uno_pending: int | None = None  # went down to one card without calling UNO
+        vocab = edition.vocabulary
+        if vocab.player_state or vocab.game_state:
+            self._start_state(players)
+        else:  # no variable to hold (most editions): nothing to make for each round, nothing writes here
+            self.player_state, self.game_state = [NO_STATE] * players, NO_STATE
+        # The round's chance stream is made when first drawn; a scenario may fix results first.
+        self.chance_seed, self._chance, self.chance_fixed = chance_seed, None, ()
         self.uno_asked = [-1] * players  # the turn in which each player was last asked to call UNO
         self.others_discarded = False  # a script made someone discard: anyone may be out
         self.turns = 0
@@ -102,6 +112,13 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
         # (top card's face, colour in play) -> for each face, whether it goes.
         # (A list indexed by face: smaller and quicker to read than a set of cards.)
         self._playable_cache: dict | None = edition.playable_cache if edition.pure_playable else None
+
+    def _start_state(self, players: int) -> None:
+        """The edition's state variables at their initial values (a match puts back the
+        ones kept from round to round)."""
+        vocab = self.edition.vocabulary
+        self.player_state = [{v.name: v.initial for v in vocab.player_state.values()} for _ in range(players)]
+        self.game_state = {v.name: v.initial for v in vocab.game_state.values()}
 
     # ---- record ---------------------------------------------------------------
 

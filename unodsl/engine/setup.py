@@ -31,6 +31,8 @@ class Setup:
     scores: list[int] | None = None
     start: bool = False  # the top discard was just turned: apply its start rule first
     rest: str = "draw"  # where the cards not named go: under the "draw" or "discard" pile
+    state: dict | None = None  # {game: {NAME: value}, players: {seat: {NAME: value}}}: the edition's state
+    chance: list = field(default_factory=list)  # the results chance gives, in order, before drawing any
 
 
 def resolve_cards(edition, names: list[str], pool: list) -> list:
@@ -81,5 +83,31 @@ def apply_setup(rnd, setup: Setup) -> None:
     rnd.dealer = setup.dealer if setup.dealer is not None else (setup.turn - setup.direction) % rnd.n
     if setup.scores is not None:
         rnd.scores[:] = setup.scores
+    rnd.chance_fixed = list(setup.chance)
+    if setup.state:
+        _set_state(rnd, setup.state)
     rnd.record("setup", hands=[[c.uid for c in h] for h in rnd.hands],
                draw=[c.uid for c in draw_top_first], discard=[c.uid for c in rnd.discard])
+
+
+def _set_state(rnd, state: dict) -> None:
+    """The state variables a setup gives (a card by its name: the first such card anywhere)."""
+    vocab = rnd.edition.vocabulary
+    for name, value in (state.get("game") or {}).items():
+        rnd.game_state[name] = _state_value(rnd, vocab.game_state[name].type, value)
+    for seat, values in (state.get("players") or {}).items():
+        for name, value in values.items():
+            rnd.player_state[int(seat)][name] = _state_value(rnd, vocab.player_state[name].type, value)
+
+
+def _state_value(rnd, kind: str, value):
+    if kind == "colour" and value is not None:
+        return next((c for c in rnd.edition.colours if c.lower() == value.lower()), value)
+    if kind != "card" or value is None:
+        return value
+    label = resolve_cards(rnd.edition, [value], list(rnd.edition.deck))[0].label()
+    cards = [*rnd.draw_pile, *rnd.discard, *(c for hand in rnd.hands for c in hand)]
+    for card in cards:
+        if card.label() == label:
+            return card
+    raise UnoError(f"no card '{value}' in the round for the state to remember")

@@ -335,3 +335,76 @@ class Eliminate(Node):
 
     target: Player
     shuffled: bool  # their cards are shuffled into the draw pile (else: under the discard pile)
+
+
+# ---- values and state (`let`, an edition's `state:`) -------------------------
+
+
+@dataclass(frozen=True)
+class StateRef(Node):
+    """A state variable the edition declares: `me.power` (player is a Player) or
+    `game.launches` (player is None)."""
+
+    player: Player | None
+    name: str
+    base: str = "game"  # the word before the dot when there is no player (only `game` is right)
+    # Where the variable's name is, for a problem with it (not part of the node's value).
+    name_line: int = field(default=0, compare=False)
+    name_column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Let(Node):
+    """`let NAME = VALUE`: a value for the rest of the script."""
+
+    name: str
+    value: Node
+
+
+@dataclass(frozen=True)
+class SetState(Node):
+    ref: StateRef
+    value: Node
+
+
+@dataclass(frozen=True)
+class AddState(Node):
+    amount: Node
+    ref: StateRef
+
+
+@dataclass(frozen=True)
+class FlipState(Node):
+    ref: StateRef
+
+
+# ---- chance ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RandomNumber(Node):
+    """`random number in LOW..HIGH`: a whole number, each as likely."""
+
+    low: Node
+    high: Node
+
+
+@dataclass(frozen=True)
+class RandomOutcome(Node):
+    """`random launcher`: one outcome of a table the edition's `chance:` section declares."""
+
+    table: str
+
+
+@dataclass(frozen=True)
+class RandomCard(Node):
+    """`random card from next's hand`: a card of the hand (none when it is empty)."""
+
+    owner: Player
+
+
+@dataclass(frozen=True)
+class ChooseRandomPlayer(Node):
+    """`choose random player where ...`: another player, at random; the pick is `chosen`."""
+
+    predicate: Node | None

@@ -40,6 +40,11 @@ class Vocabulary:
     symbols: tuple[str, ...] = ()
     tags: dict[str, set] = field(default_factory=dict)  # tag -> values (True for flags)
     settings: dict = field(default_factory=dict)
+    # The edition's `state:` (name -> StateVar, per player and per game) and `chance:`
+    # (table name -> ((outcome, weight), ...)) sections.
+    player_state: dict = field(default_factory=dict)
+    game_state: dict = field(default_factory=dict)
+    chance: dict = field(default_factory=dict)
     # Some card may be played out of turn to cancel an action aimed at its
     # holder: actions aimed at other players then ask `g.against(p)` first.
     reactions: bool = False
@@ -55,6 +60,24 @@ class Vocabulary:
         for values in self.tags.values():
             found |= {v for v in values if isinstance(v, str)}
         return found
+
+
+@dataclass(frozen=True)
+class StateVar:
+    """One variable of an edition's `state:` section."""
+
+    name: str
+    type: str  # counter, flag, colour or card
+    initial: object  # a whole number, true/false, a colour or None
+    keep: str = "round"  # "round": back to `initial` each round; "match": kept from round to round
+
+    @property
+    def value_type(self) -> str:
+        """Its type as the script's values are typed (number, bool, text, card)."""
+        return STATE_VALUE_TYPES[self.type]
+
+
+STATE_VALUE_TYPES = {"counter": "number", "flag": "bool", "colour": "text", "card": "card"}
 
 
 @dataclass(frozen=True)
@@ -129,6 +152,11 @@ class _Emitter:
         self.asks = False  # puts a question to a player
         self.reads_card = False  # `card.X`: in a bare condition, the card it is about
         self.counter = 0
+        # `let` names: the type of each set so far, the ones set on every path to here,
+        # and every one the script sets somewhere (to say "read before it is set").
+        self.lets: dict[str, str] = {}
+        self.assigned: frozenset = frozenset()
+        self.all_lets: set = set()
 
     def fresh(self, stem: str) -> str:
         self.counter += 1
@@ -220,6 +248,8 @@ class _Emitter:
         """A bare name: an attribute of the card `card` (None: there is none here), a game
         value or a value."""
         name = node.name
+        if name in self.all_lets or name in CARD_VALUES:
+            return self.value_name(node, card)
         if name in CARD_ATTRIBUTES or name in self.vocab.tags or name == "playable":
             if card is None:
                 raise self.no_card(node, name)
@@ -227,6 +257,8 @@ class _Emitter:
         if name in GAME_NAMES:
             self.pure = False
             return GAME_NAMES[name]
+        if name in TRUTH_WORDS and name not in self.vocab.values():  # `set me.power to true`
+            return repr(TRUTH_WORDS[name])
         if name in self.vocab.values():
             return repr(name)
         if name in PLAYER_ATTRIBUTES:
@@ -260,7 +292,7 @@ class _Emitter:
                            hint="read the players instead: `me.hand`, `me holds CONDITION`, ...")
 
     def known_names(self) -> list[str]:
-        return [*CARD_ATTRIBUTES, "playable", *self.vocab.tags, *GAME_NAMES, *sorted(self.vocab.values())]
+        return [*CARD_ATTRIBUTES, "playable", *self.vocab.tags, *GAME_NAMES, *sorted(self.vocab.values()), *TRUTH_WORDS]
 
     def x_Dotted(self, node, card):
         base, attr = node.base, node.attr
@@ -278,11 +310,15 @@ class _Emitter:
             self.pure = False
             self.reads_card = True
             return self.x_Name(node.attr_node(), "card")
-        raise _unknown(node, base, ["top", "card", "settings"], what="name before '.'")
+        if base == "game" or base in self.all_lets:
+            return self.dotted_value(node)
+        raise _unknown(node, base, ["top", "card", "settings", "game", *self.lets], what="name before '.'")
 
     def x_PlayerAttr(self, node, card):
+        if node.attr in self.vocab.player_state:
+            return self.read_player_state(node)
         if node.attr not in PLAYER_ATTRIBUTES:
-            raise _unknown(node, node.attr, list(PLAYER_ATTRIBUTES), what="player attribute")
+            raise _unknown(node, node.attr, [*PLAYER_ATTRIBUTES, *self.vocab.player_state], what="player attribute")
         figure = PLAYER_ATTRIBUTES[node.attr].format(p=self.single(node.player))
         return self.unless_nobody(node.player, figure, "None")
 
@@ -390,8 +426,12 @@ class _Emitter:
     def may_be_none(self, node: ast.Node) -> bool:
         """Card attributes can be absent (a Wild has no colour, a Skip no number), and so
         can arithmetic on them, and the figures of `chosen` when no one was chosen."""
+        if isinstance(node, ast.PlayerAttr) and node.attr in self.vocab.player_state:
+            return True  # (a remembered colour or card may be none; so may `chosen`)
         if isinstance(node, (ast.PlayerAttr, ast.Count)):
             return node.player.who == "chosen" and self.maybe_nobody
+        if isinstance(node, (ast.RandomNumber, ast.RandomOutcome, ast.RandomCard)):
+            return True
         return isinstance(node, (ast.Name, ast.Dotted, ast.Arith, ast.Neg))
 
     # ---- statements
@@ -436,15 +476,20 @@ class _Emitter:
         `chosen` is known to be set only if it is so at the end of every path."""
         before = self.chosen, self.maybe_nobody
         after = [] if exhaustive else [before]
+        lets_before = self.assigned
+        lets_after = [] if exhaustive else [lets_before]
         for index, body in enumerate(bodies):
             self.chosen, self.maybe_nobody = before
+            self.assigned = lets_before
             emit_header(index)
             self.depth += 1
             self.block(body)
             self.depth -= 1
             after.append((self.chosen, self.maybe_nobody))
+            lets_after.append(self.assigned)
         self.chosen = all(known for known, _ in after)
         self.maybe_nobody = any(nobody for _, nobody in after)
+        self.assigned = frozenset.intersection(*lets_after)
 
     def for_each(self, player: ast.Player, call: str, aimed: bool = False) -> None:
         """Emit `call` (with {p}) once per targeted player.
@@ -480,7 +525,10 @@ class _Emitter:
         return self.expr(node, self.card)
 
     def type_of(self, node: ast.Node) -> str:
-        """number, text, bool or any (a tag, whose values may be of any kind)."""
+        """number, text, bool, card or any (a tag, whose values may be of any kind)."""
+        typed = self.value_type(node)
+        if typed is not None:
+            return typed
         if isinstance(node, (ast.Int, ast.Arith, ast.Neg, ast.Count, ast.PlayerAttr)):
             return "number"
         if isinstance(node, ast.Str):
@@ -490,7 +538,7 @@ class _Emitter:
                 return "number"
             if node.name in ("colour", "symbol", "kind", "name") or node.name in self.vocab.values():
                 return "text"
-            return "bool" if node.name in ("wild", "playable") else "any"
+            return "bool" if node.name in ("wild", "playable", *TRUTH_WORDS) else "any"
         if isinstance(node, ast.Dotted):
             if node.base == "settings":
                 value = self.vocab.settings.get(node.attr)
@@ -613,8 +661,196 @@ class _Emitter:
         # (the player answers with one of the answers: every path runs one of them)
         self.branches([answer.body for answer in s.answers], True, header)
 
+    # ---- values and state: `let`, the edition's `state:`
 
-_A_TYPE = {"number": "a number", "text": "a text", "bool": "a condition", "any": "a value"}
+    def value_name(self, node: ast.Name, card) -> str:
+        """A `let` name, or `card` / `top` as a card value."""
+        name = node.name
+        if name in CARD_VALUES and name not in self.all_lets:
+            if name == "card":
+                if not self.context.has_card:
+                    raise self.no_card(node, "card")
+                self.pure = False
+                self.reads_card = True
+            return CARD_VALUES[name]
+        if name not in self.assigned:
+            raise ScriptError(f"`{name}` is read here, but is not certainly set before it", node.line, node.column,
+                              hint=f"put `let {name} = ...` before it, on every path (in each branch of an `if`)")
+        return _let_variable(name)
+
+    def dotted_value(self, node: ast.Dotted) -> str:
+        """`game.NAME` (a game variable) or `NAME.attribute` of a card held by a `let` name."""
+        if node.base == "game":
+            var = self.state_var(self.vocab.game_state, node.attr, node.attr_node(), "game variable")
+            self.pure = False
+            return f"g.game_state[{var.name!r}]"
+        held = self.value_name(ast.Name(node.line, node.column, node.base), None)
+        if self.lets[node.base] not in ("card", "any"):
+            raise ScriptError(f"`{node.base}` is {_A_TYPE[self.lets[node.base]]}, not a card: it has no "
+                              f"`.{node.attr}`", node.line, node.column)
+        return f"(None if {held} is None else {self.x_Name(node.attr_node(), held)})"
+
+    def read_player_state(self, node: ast.PlayerAttr) -> str:
+        self.pure = False
+        value = f"g.player_state[{self.single(node.player)}][{node.attr!r}]"
+        return self.unless_nobody(node.player, value, "None")
+
+    def state_var(self, declared: dict, name: str, node: ast.Node, what: str) -> StateVar:
+        if name in declared:
+            return declared[name]
+        other = self.vocab.game_state if declared is self.vocab.player_state else self.vocab.player_state
+        hint = None
+        if name in other:
+            hint = (f"`{name}` is a game variable: write `game.{name}`" if other is self.vocab.game_state
+                    else f"`{name}` is each player's: write `me.{name}` (or `next.{name}`, ...)")
+        error = _unknown(node, name, list(declared), what=what)
+        if hint or not declared:
+            error.hint = hint or "declare it in the edition's `state:` section"
+        raise error
+
+    def state_ref(self, ref: ast.StateRef) -> StateVar:
+        """The variable a `set`/`add`/`flip` changes."""
+        at = ast.Name(ref.name_line or ref.line, ref.name_column or ref.column, ref.name)
+        if ref.player is not None:
+            return self.state_var(self.vocab.player_state, ref.name, at, "player variable")
+        if ref.base != "game":
+            raise _unknown(ast.Name(ref.line, ref.column, ref.base), ref.base, ["game", *SINGLE_PLAYERS,
+                                                                                   *GROUP_PLAYERS],
+                           what="name before '.'")
+        return self.state_var(self.vocab.game_state, ref.name, at, "game variable")
+
+    def change_state(self, ref: ast.StateRef, call: str) -> None:
+        """Emit `call` (with {p}: the seat, or None for the game) for each player of the ref."""
+        self.pure = False
+        if ref.player is None:
+            self.emit(call.format(p="None"))
+        else:
+            self.for_each(ref.player, call)
+
+    def state_value(self, var: StateVar, node: ast.Node, what: str) -> str:
+        """The source of a value stored in `var`, checked against its type."""
+        kind = self.type_of(node)
+        wanted = var.value_type
+        if kind not in (wanted, "any"):
+            raise ScriptError(f"{what} holds {_A_TYPE[wanted]} ({var.type}), not {_A_TYPE[kind]}",
+                              node.line, node.column)
+        if var.type == "colour" and isinstance(node, (ast.Str, ast.Name)):
+            word = node.value if isinstance(node, ast.Str) else node.name
+            # (a Name may be a card's colour, a `let`, ...: only another value, or no name, is wrong)
+            written = (isinstance(node, ast.Str) or word in self.vocab.values()
+                       or word not in {*self.reserved_names(), *self.all_lets})
+            if written and word not in self.vocab.colours:
+                raise _unknown(node, word, list(self.vocab.colours), what="colour")
+        source = self.expr(node, self.card)
+        # What the variable may hold, whatever the value turns out to be: an absent number
+        # counts as 0, a text that is no colour as none.
+        if var.type == "counter":
+            return f"(_whole({source}) or 0)"
+        if var.type == "flag":
+            return f"bool({source})"
+        if var.type == "colour":
+            return f"_colour({source}, {tuple(self.vocab.colours)!r})"
+        return source
+
+    def s_Let(self, s):
+        name = s.name
+        if name in self.reserved_names():
+            raise ScriptError(f"`let {name}` would hide what `{name}` already means here", s.line, s.column,
+                              hint="give the value another name")
+        kind = self.type_of(s.value)
+        known = self.lets.get(name)
+        if known is not None and "any" not in (known, kind) and known != kind:
+            raise ScriptError(f"`{name}` was set to {_A_TYPE[known]}; here it would be {_A_TYPE[kind]}",
+                              s.line, s.column, hint="give the value another name")
+        self.emit(f"{_let_variable(name)} = {self.expr(s.value, self.card)}")
+        self.lets[name] = kind if known in (None, "any") else known
+        self.assigned = self.assigned | {name}
+
+    def reserved_names(self) -> set:
+        return {*self.known_names(), *CARD_VALUES, *PLAYER_ATTRIBUTES, *SINGLE_PLAYERS, *GROUP_PLAYERS, "game",
+                "settings", *self.vocab.settings}
+
+    def s_SetState(self, s):
+        var = self.state_ref(s.ref)
+        value = self.fresh("v")
+        self.emit(f"{value} = {self.state_value(var, s.value, f'`{var.name}`')}")
+        self.change_state(s.ref, f"g.set_state({{p}}, {var.name!r}, {value})")
+
+    def s_AddState(self, s):
+        var = self.state_ref(s.ref)
+        if var.type != "counter":
+            raise ScriptError(f"`add` counts: `{var.name}` is a {var.type}, not a counter", s.ref.line,
+                              s.ref.column, hint="`set ... to ...` changes it" + (", `flip` turns it over"
+                                                                                   if var.type == "flag" else ""))
+        amount = self.fresh("v")
+        self.emit(f"{amount} = {self.amount(s.amount, '`add`')}")
+        self.change_state(s.ref, f"g.add_state({{p}}, {var.name!r}, {amount})")
+
+    def s_FlipState(self, s):
+        var = self.state_ref(s.ref)
+        if var.type != "flag":
+            raise ScriptError(f"`flip` turns a flag over: `{var.name}` is a {var.type}", s.ref.line, s.ref.column,
+                              hint="`add N to ...` changes a counter" if var.type == "counter"
+                              else "`set ... to ...` changes it")
+        self.change_state(s.ref, f"g.flip_state({{p}}, {var.name!r})")
+
+    def value_type(self, node: ast.Node) -> str | None:
+        """The type of a `let` name, a state variable or a chance value (None: another node)."""
+        if isinstance(node, ast.Name):
+            if node.name in self.all_lets:
+                return self.lets.get(node.name, "any")
+            return "card" if node.name in CARD_VALUES else None
+        if isinstance(node, ast.Dotted):
+            if node.base == "game" and node.attr in self.vocab.game_state:
+                return self.vocab.game_state[node.attr].value_type
+            if node.base in self.lets:
+                return self.type_of(ast.Name(node.line, node.column, node.attr))
+            return None
+        if isinstance(node, ast.PlayerAttr) and node.attr in self.vocab.player_state:
+            return self.vocab.player_state[node.attr].value_type
+        if isinstance(node, ast.RandomOutcome):
+            if node.table not in self.vocab.chance:
+                return "any"  # (reported as unknown where it is compiled)
+            outcomes = [o for o, _ in self.vocab.chance[node.table]]
+            return "number" if all(isinstance(o, int) for o in outcomes) else "text"
+        return {ast.RandomNumber: "number", ast.RandomCard: "card"}.get(type(node))
+
+    # ---- chance
+
+    def chance(self, node: ast.Node) -> None:
+        """Chance is drawn where a script acts: a condition may be asked again and again."""
+        if self.context.kind in ("condition", "playable"):
+            raise ScriptError(f"chance is drawn in effects, not in {self.context.about()}: it may be asked "
+                              "again and again", node.line, node.column,
+                              hint="draw it in the effect with `let x = random ...` and test `x`")
+        self.pure = False
+
+    def x_RandomNumber(self, node, card):
+        self.chance(node)
+        self.number(node.low, "`random number in LOW..HIGH`")
+        self.number(node.high, "`random number in LOW..HIGH`")
+        return f"g.random_number({self.expr(node.low, card)}, {self.expr(node.high, card)})"
+
+    def x_RandomOutcome(self, node, card):
+        self.chance(node)
+        if node.table not in self.vocab.chance:
+            error = _unknown(node, node.table, list(self.vocab.chance), what="chance table")
+            if not self.vocab.chance:
+                error.hint = "declare its outcomes in the edition's `chance:` section"
+            raise error
+        return f"g.random_outcome({node.table!r})"
+
+    def x_RandomCard(self, node, card):
+        self.chance(node)
+        return self.unless_nobody(node.owner, f"g.random_card({self.single(node.owner)})", "None")
+
+    def s_ChooseRandomPlayer(self, s):
+        self.chance(s)
+        self.emit(f"chosen = g.choose_random_player(me, {self.player_predicate(s.predicate)})")
+        self.chosen, self.maybe_nobody = True, s.predicate is not None
+
+
+_A_TYPE = {"number": "a number", "text": "a text", "bool": "a condition", "any": "a value", "card": "a card"}
 
 
 # Statements that take cards out of a hand (or may: a written rule, a draw passed on).
@@ -632,6 +868,38 @@ _PASSING_OVER = {"next": "((me + g.direction) % g.n if not g.out else g.seat(me,
 def _names_chosen(stmt: ast.Node) -> bool:
     """The statement acts on or with `chosen` (not only in a condition of it)."""
     return any(isinstance(value, ast.Player) and value.who == "chosen" for value in vars(stmt).values())
+
+
+# The values of a flag, as a state variable is set to them (`always`/`never` say the same).
+TRUTH_WORDS = {"true": True, "false": False}
+
+# Card values a script may hold (`let c = top`, `set game.last to card`).
+CARD_VALUES = {"card": "card", "top": "g.discard[-1]"}
+
+
+def _let_variable(name: str) -> str:
+    """The Python local holding a `let` name (apart from the function's own names)."""
+    return f"v_{name}"
+
+
+def _let_names(body) -> set:
+    """Every name a `let` sets anywhere in `body` (in branches too)."""
+    found = set()
+    for stmt in body:
+        if isinstance(stmt, ast.Let):
+            found.add(stmt.name)
+        elif isinstance(stmt, ast.If):
+            for block in [*(b for _, b in stmt.branches), stmt.otherwise]:
+                found |= _let_names(block)
+        elif isinstance(stmt, ast.Ask):
+            for answer in stmt.answers:
+                found |= _let_names(answer.body)
+    return found
+
+
+def _colour(value, colours: tuple):
+    """A colour a state variable holds: one of the edition's, or none."""
+    return value if value in colours else None
 
 
 def _whole(value):
@@ -672,7 +940,7 @@ def _build(emitter: _Emitter, name: str, params: str, origin: str, tree=None) ->
     header = f"def {name}({params}):"
     body = emitter.lines or ["    pass"]
     source = "\n".join([header, *body]) + "\n"
-    namespace: dict = {"_arith": _arith, "_between": _between, "_whole": _whole}
+    namespace: dict = {"_arith": _arith, "_between": _between, "_whole": _whole, "_colour": _colour}
     exec(compile(source, origin, "exec"), namespace)  # source built only from our own syntax tree
     # Taken out of its namespace, the function is not in a reference cycle with it.
     return Compiled(namespace.pop(name), source, emitter.pure, tree=tree)
@@ -699,6 +967,7 @@ def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script
     if context.chosen:  # the engine chose the player before the script runs
         emitter.emit("chosen = g.chosen")
     statements = [s for s in script.body if not isinstance(s, ast.On)]
+    emitter.all_lets = _let_names(statements)
     emitter.block(tuple(statements))
     compiled = _build(emitter, "effect", "g, me, card", origin, script)
     for hook in (s for s in script.body if isinstance(s, ast.On)):

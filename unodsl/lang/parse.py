@@ -180,6 +180,9 @@ def _syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
         if bad == "'" and text[error.pos_in_stream:error.pos_in_stream + 2] != "'s":
             hint = 'quote texts with double quotes: "like this"'
         return ScriptError(f"unexpected character {bad!r}", line, column, hint=hint)
+    if isinstance(error, UnexpectedToken) and error.token.type == "EQUAL":
+        # `=` is a token only for `let NAME = ...`: anywhere else it is the old mistake
+        return ScriptError("unexpected character '='", line, column, hint="to compare two values, write `==`")
     names = set(getattr(error, "expected", ()) or ())
     parser_state = getattr(error, "interactive_parser", None)
     if parser_state is not None:  # the tokens that really fit here, not the LALR state's lookahead
@@ -456,6 +459,43 @@ class _ToAst(Transformer):
 
     def eliminate(self, meta, children):
         return ast.Eliminate(**_at(meta), target=children[0], shuffled=len(children) > 1)
+
+    # ---- values and state
+    def let_stmt(self, meta, children):
+        return ast.Let(**_at(meta), name=str(children[0]), value=children[1])
+
+    def set_state(self, meta, children):
+        return ast.SetState(**_at(meta), ref=children[0], value=children[1])
+
+    def add_state(self, meta, children):
+        return ast.AddState(**_at(meta), amount=children[0], ref=children[1])
+
+    def flip_state(self, meta, children):
+        return ast.FlipState(**_at(meta), ref=children[0])
+
+    def player_state(self, meta, children):
+        name = children[1]
+        return ast.StateRef(**_at(meta), player=children[0], name=str(name),
+                            name_line=name.line, name_column=name.column)
+
+    def game_state(self, meta, children):
+        """`game.NAME`; another word before the dot is reported by the compiler."""
+        base, name = children
+        return ast.StateRef(**_at(meta), player=None, name=str(name), base=str(base),
+                            name_line=name.line, name_column=name.column)
+
+    # ---- chance
+    def random_number(self, meta, children):
+        return ast.RandomNumber(**_at(meta), low=children[0], high=children[1])
+
+    def random_card(self, meta, children):
+        return ast.RandomCard(**_at(meta), owner=children[0])
+
+    def random_outcome(self, meta, children):
+        return ast.RandomOutcome(**_at(meta), table=str(children[0]))
+
+    def choose_random_player(self, meta, children):
+        return ast.ChooseRandomPlayer(**_at(meta), predicate=children[0])
 
 
 def _flatten(children) -> tuple:

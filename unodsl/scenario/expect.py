@@ -100,6 +100,22 @@ class _Expectations:
         if (colour or "").lower() != (actual or "").lower():
             self.fail(path, "colour", colour, actual)
 
+    def check_state(self, path, want: dict, _):
+        """Each variable named, as the round holds it (a card by its label, a colour in any case)."""
+        rnd = self.match.round
+        places = [(("game",), want.get("game", {}), rnd.game_state)]
+        places += [(("players", seat), values, rnd.player_state[int(seat)])
+                   for seat, values in want.get("players", {}).items()]
+        for where, values, actual in places:
+            for name, expected in values.items():
+                value = actual[name]
+                shown = value.label() if hasattr(value, "label") else value
+                same = (str(expected).lower() == str(shown).lower() if isinstance(expected, str)
+                        else expected == shown and type(expected) is type(shown))
+                if not same:
+                    self.fail(path + where + (name,), f"state {'.'.join(map(str, where[-1:]))}.{name}",
+                              expected, shown)
+
     def check_direction(self, path, direction, _):
         if self.match.round.direction != direction:
             self.fail(path, "direction", direction, self.match.round.direction)

@@ -14,12 +14,13 @@ from .checks import did_you_mean, every
 from .model import Answer, Scenario, ScenarioError
 from .read_edition import EditionReading
 from .read_expect import ExpectReading
+from .read_state import StateReading
 from .words import describe
 
 KEYS = ("name", "rule", "edition", "rules", "settings", "players", "agents", "match",
-        "setup", "answers", "expect")
+        "setup", "answers", "expect", "chance")
 SETUP_KEYS = ("hands", "draw", "discard", "turn", "direction", "colour", "dealer", "start",
-              "scores", "rest")
+              "scores", "rest", "state")
 MATCH_KEYS = ("target", "max_rounds", "max_turns", "seed")
 ANSWER_KEYS = ("player", "kind", "answer")
 
@@ -54,7 +55,7 @@ def _reword(problem: Problem) -> Problem:
     return problem
 
 
-class _Reader(EditionReading, ExpectReading):
+class _Reader(EditionReading, ExpectReading, StateReading):
     """Checks a scenario's data and builds a Scenario, collecting every problem (the parts
     for the edition and for `expect:` are its bases)."""
 
@@ -77,6 +78,8 @@ class _Reader(EditionReading, ExpectReading):
         # tell how many players the seats in the answers and expectations may name.
         self.edition = self.read_edition(data)
         setup = self.read_setup(data)
+        if setup is not None and "chance" in data:
+            setup.chance = self.read_chance(data["chance"])
         answers = self.read_answers(data.get("answers", []))
         expect = self.read_expect(data.get("expect", {}), answers)
         agents = self.read_agents(data.get("agents"))
@@ -150,6 +153,8 @@ class _Reader(EditionReading, ExpectReading):
         if "scores" in setup and self.numbers_per_player(("setup", "scores"), setup["scores"],
                                                          "scores", "a score", none=True):
             fields["scores"] = setup["scores"]
+        if "state" in setup and self.state(("setup", "state"), setup["state"]):
+            fields["state"] = setup["state"]
         if "rest" in setup:
             if setup["rest"] in ("draw", "discard"):
                 fields["rest"] = setup["rest"]

@@ -130,5 +130,8 @@ class ExpectReading(Checks):
 
     expect_no_events = expect_events
 
+    def expect_state(self, path, value) -> bool:
+        return self.state(path, value)  # (StateReading's)
+
     def expect_error(self, path, value) -> bool:
         return self.typed(path, value, str, "error")

@@ -32,6 +32,8 @@ class Narrator:
         self.notes: list[dict] = []  # the log's events, with match seats
         self._seats: list[int] | None = None  # round seat -> match seat, when they differ
         self.rounds = 0
+        vocab = edition.vocabulary  # the edition's state variables, to word their values
+        self.state_vars = {**vocab.game_state, **vocab.player_state}
 
     # ---- reading the log
 
@@ -217,6 +219,33 @@ class Narrator:
 
     def _out(self, note, viewer):
         return self._act(note, viewer, "goes out!", "go out!")
+
+    def _state(self, note, viewer):
+        """A state variable of the edition changed: `your power is now on`."""
+        if "player" in note:
+            p = note["player"]
+            whose = "your" if p == viewer else f"{self.names[p]}'s"
+        else:
+            whose = "the game's"
+        return f"{whose} {note['name']} is now {self.state_words(note['name'], note['value'])}"
+
+    def state_words(self, name: str, value) -> str:
+        var = self.state_vars.get(name)
+        if value is None:
+            return "none"
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        if var is not None and var.type == "card":
+            return self.card(value)
+        return str(value)
+
+    def _chance(self, note, viewer):
+        what = note.get("what", "chance")
+        if what.startswith("random card"):  # which card it is stays in its holder's hand
+            return f"{what.replace('random card', 'a card', 1)} is picked at random"
+        if what == "random player":
+            return None  # told by the pick that follows
+        return f"{what}: {note['value']}"
 
     def _round_end(self, note, viewer):
         winner = note.get("winner")

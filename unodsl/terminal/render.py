@@ -33,6 +33,27 @@ def match_seat(match, player: int) -> int:
     return match.active[player]
 
 
+def edition_vars(rnd) -> dict:
+    vocab = rnd.edition.vocabulary
+    return {**vocab.game_state, **vocab.player_state}
+
+
+def state_notes(values: dict, variables: dict) -> list[str]:
+    """The edition's state variables as a player sees them by a name: a flag that is on by
+    its name (`power`), a counter, colour or card with its value (`tokens 3`)."""
+    notes = []
+    for name, value in values.items():
+        if value is None or value is False:
+            continue
+        if value is True:
+            notes.append(name)
+        elif variables[name].type == "card":
+            notes.append(f"{name} {value.label()}")
+        else:
+            notes.append(f"{name} {value}")
+    return notes
+
+
 def direction_words(direction: int) -> str:
     return "to the left (clockwise)" if direction > 0 else "to the right (counter-clockwise)"
 
@@ -63,6 +84,9 @@ class Screen:
         colour = style.colour(rnd.colour, rnd.colour) if rnd.colour else "none"
         lines.append("")
         lines.append(f"Top card: {top_text}   Colour in play: {colour}   Draw pile: {len(rnd.draw_pile)}")
+        game = state_notes(rnd.game_state, edition_vars(rnd))
+        if game:
+            lines.append("Game: " + ", ".join(game))
         middle = ", ".join(card.name for card in rnd.table)
         lines.append(f"Play goes {direction_words(rnd.direction)}."
                      + (f"   In the middle: {middle}." if middle else ""))
@@ -87,6 +111,7 @@ class Screen:
         if player in rnd.out:
             notes.append("left the round")
         notes.extend(f"{card.name} on them" for card in rnd.lying[player])
+        notes.extend(state_notes(rnd.player_state[player], edition_vars(rnd)))
         if match.teams:
             notes.append(f"team {min(seat, (seat + match.n // 2) % match.n) + 1}")
         line = f"  {marker} {who:<26}{cards:>6}{match.scores[seat]:>7}   {', '.join(notes)}"
