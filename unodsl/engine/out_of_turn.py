@@ -79,6 +79,8 @@ class OutOfTurn:
         self.chosen = target
         self.record("table_use", player=p, card=card.uid, target=target)
         card.spec.use.function(self, p, card)
+        if self.pending is not None:
+            self._settle_draw()
 
     def _table_cards_return(self, p: int) -> None:
         """`p`'s turn has come (played or skipped): cards lying on them return to the middle."""

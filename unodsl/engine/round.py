@@ -15,6 +15,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ..edition.model import DEFAULT_PLAYABLE
+from ..limits import MAX_TURNS
 from .out_of_turn import OutOfTurn
 from .primitives import ScriptPrimitives
 from .setup import apply_setup
@@ -36,10 +37,10 @@ class Round(ScriptPrimitives, OutOfTurn):
                  "turn", "direction", "skips", "extra_for", "chosen", "bluffed", "winner", "uno_pending",
                  "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
                  "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
-                 "uno_asked", "_playable_cache")
+                 "uno_asked", "_playable_cache", "pending", "stack_rules", "stack_from", "answering")
 
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
-                 scores: list[int] | None = None, max_turns: int = 5000, ask=None,
+                 scores: list[int] | None = None, max_turns: int = MAX_TURNS, ask=None,
                  written: dict | None = None, agents: list | None = None):
         self.edition = edition
         self.settings = edition.settings
@@ -88,6 +89,13 @@ class Round(ScriptPrimitives, OutOfTurn):
         self.hooks: dict[str, list] = {}
         for event, guard, body in edition.hooks:
             self.hooks.setdefault(event, []).append((guard, body))
+        # Stacking (primitives._settle_draw): the draw waiting for an answer, the table's
+        # `stack where` rules, whose card is acting while they are in force, whether an
+        # answer's script is running.
+        self.pending = None
+        self.stack_rules = tuple(edition.stack_rules)
+        self.stack_from: int | None = None
+        self.answering = False
         # Which cards go on which is the same in every round of an edition whose
         # `playable` conditions read only the cards: it is remembered there, as
         # (top card's face, colour in play) -> for each face, whether it goes.
@@ -153,7 +161,7 @@ class Round(ScriptPrimitives, OutOfTurn):
                 self.record("start_card", card=card.uid)
             on_start = card.spec.on_start
             if on_start is not None:
-                on_start.function(self, self.dealer, card)
+                self._run_effect(on_start, self.dealer, card)
             if not self.turn_again:
                 return
             self.turn_again = False
@@ -192,7 +200,7 @@ class Round(ScriptPrimitives, OutOfTurn):
             if self.winner is None:
                 if self.uno_pending is not None:
                     self._catch_window()
-                nxt = (p + self.direction) % n
+                nxt = (self.turn + self.direction) % n  # (an answer to a draw moves the turn)
                 if self.extra_for is None and not skips[nxt] and not lying[nxt]:
                     self.turn = nxt  # the common case of _advance()
                 else:
@@ -333,8 +341,13 @@ class Round(ScriptPrimitives, OutOfTurn):
         effect = kind.effect
         if effect is not None:
             self.actor, self.acting = p, card
-            effect.function(self, p, card)
+            if self.stack_rules:
+                self._run_effect(effect, p, card)
+            else:
+                effect.function(self, p, card)
             self.actor = None
+            if self.pending is not None:  # a draw given by the card waits for its answer
+                self._settle_draw()
             if self.offered:
                 self.offered.clear()
                 self.cancelled.clear()
@@ -348,6 +361,17 @@ class Round(ScriptPrimitives, OutOfTurn):
             self._check_out(p)
         if size > 2 and len(hand) == 1:  # the effect or hooks took more than this card
             self._left_with_one(p)
+
+    def _run_effect(self, script, p: int, card) -> None:
+        """Run a card's script as `p`'s; a draw it gives waits for its answer (stacking)."""
+        if self.stack_rules:  # its plain draws of others may be answered
+            self.stack_from = p
+            script.function(self, p, card)
+            self.stack_from = None
+        else:
+            script.function(self, p, card)
+        if self.pending is not None:
+            self._settle_draw()
 
     def _left_with_one(self, p: int) -> None:
         """The effect or hooks of `p`'s card (or reaction) took their hand from more
@@ -396,6 +420,8 @@ class Round(ScriptPrimitives, OutOfTurn):
         for guard, body in self.hooks[event]:
             if guard is None or guard.function(card, self, me):
                 body.function(self, me, card)
+                if self.pending is not None:
+                    self._settle_draw()
         if event in ("play", "turn_start"):
             self._check_out(me)
 

@@ -99,6 +99,7 @@ class Compiled:
     source: str
     pure: bool = True  # a condition reading only the card, the top card and settings
     hooks: list = field(default_factory=list)  # (event, Compiled predicate or None, Compiled body)
+    stack_rules: list = field(default_factory=list)  # Compiled conditions of `stack where C` (house rules)
     tree: object = None  # the syntax tree it was compiled from (for checks and explanations)
 
 
@@ -464,7 +465,16 @@ class _Emitter:
         return "bool"
 
     def s_Draw(self, s):
-        self.for_each(s.target, f"g.draw({{p}}, {self.amount(s.amount, '`draws`')})", aimed=True)
+        amount = self.amount(s.amount, '`draws`')
+        if s.target.who == "me":
+            self.for_each(s.target, f"g.draw({{p}}, {amount})", aimed=True)
+        else:  # while a card with a stacking rule in force acts, its draw waits for an answer
+            self.for_each(s.target, f"(g.draw if g.stack_from is None else g.give_draw)({{p}}, {amount})",
+                          aimed=True)
+
+    def s_StackRule(self, s):
+        raise ScriptError("a stacking rule is for the whole table: write `stack where ...` at the "
+                          "top of a house rule, not inside a block", s.line, s.column)
 
     def s_DrawOrPass(self, s):
         call = f"g.draw_or_pass({{p}}, {self.amount(s.amount, '`draws`')}, {self.predicate(s.predicate)})"
@@ -631,9 +641,11 @@ def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script
     emitter = _Emitter(vocab, context)
     if context.chosen:  # the engine chose the player before the script runs
         emitter.emit("chosen = g.chosen")
-    statements = [s for s in script.body if not isinstance(s, ast.On)]
+    statements = [s for s in script.body if not isinstance(s, (ast.On, ast.StackRule))]
     emitter.block(tuple(statements))
     compiled = _build(emitter, "effect", "g, me, card", origin, script)
+    compiled.stack_rules = [compile_condition(rule.predicate, vocab, origin)
+                            for rule in script.body if isinstance(rule, ast.StackRule)]
     for hook in (s for s in script.body if isinstance(s, ast.On)):
         where = hook_context(hook.event)
         guard = compile_condition(hook.predicate, vocab, origin, where) if hook.predicate else None

@@ -426,6 +426,9 @@ class _ToAst(Transformer):
     def on_stmt(self, meta, children):
         return ast.On(**_at(meta), event=str(children[0]), predicate=children[1], body=children[2])
 
+    def stack_rule(self, meta, children):
+        return ast.StackRule(**_at(meta), predicate=children[0])
+
 
 def _flatten(children) -> tuple:
     """Statements of a block: lists from `_simple_stmts` and nested blocks, in order."""
