@@ -46,6 +46,14 @@ class ScriptPrimitives:
     # ---- primitives the compiled scripts call --------------------------------
 
     def draw(self, p: int, count: int) -> list:
+        """`p` draws `count` cards (`draws` in a script). A draw the acting card gives
+        another player while a stacking rule is in force waits for their answer instead."""
+        if self.stack_from is not None and p != self.stack_from:
+            self._pend(p, count or 0, None, False)
+            return []
+        return self.draw_now(p, count)
+
+    def draw_now(self, p: int, count: int) -> list:
         """`p` draws `count` cards, reshuffling the discard pile when the draw pile runs out."""
         pile, hand = self.draw_pile, self.hands[p]
         if not count:  # also an absent number (`draws number` for a card without one)
@@ -69,11 +77,6 @@ class ScriptPrimitives:
         """`p` draws `count` cards, unless they answer with a card satisfying `predicate`
         (stacking): see _settle_draw. Whoever takes the draw misses their turn."""
         self._pend(p, count or 0, predicate, True)  # absent number: `draws number` for a card without one
-
-    def give_draw(self, p: int, count: int) -> None:
-        """A plain `p draws count` given by a card while a stacking rule (`stack where`) is
-        in force: it may be answered like a draw passed on (the script skips the taker)."""
-        self._pend(p, count or 0, None, False)
 
     def _pend(self, p: int, count: int, predicate, taker_skips: bool) -> None:
         """A draw waits on `p` for their answer. Inside an answer it adds to the draw being
@@ -120,23 +123,27 @@ class ScriptPrimitives:
                 self.pending = None
                 return
         self.pending = None
-        self.draw(victim, pending.total)
+        self.draw_now(victim, pending.total)
         if pending.taker_skips:
             self.skip(victim)
 
     def _answer(self, p: int, card) -> None:
         """`p` answers the waiting draw with `card`: it goes down as their turn, and its
-        script runs with its draws adding to the waiting one (never challenged)."""
+        script runs with its draws adding to the waiting one (never challenged); a card
+        whose script gives no draw sends it on to the next player (after a reverse: back)."""
         self._put_down(p, card)
         self.turn = p  # play goes on from them
         if self.skips[p]:
             self.skips[p] -= 1  # the turn the draw made them miss went on answering
         effect = card.spec.effect
-        if effect is not None:
+        if effect is not None:  # (no actor: an answer is no play that reaction cards may cancel)
             saved = self.actor, self.acting, self.stack_from, self.answering, self.bluffed
-            self.actor, self.acting, self.stack_from, self.answering, self.bluffed = p, card, p, True, False
+            self.actor, self.acting, self.stack_from, self.answering, self.bluffed = None, card, p, True, False
             effect.function(self, p, card)
             self.actor, self.acting, self.stack_from, self.answering, self.bluffed = saved
+        pending = self.pending
+        if pending.victim == p:  # its script sent the draw nowhere: it goes on, taker skipped
+            pending.victim, pending.taker_skips = self.next_of(p), True
         if self.log is not None:
             self.record("stack", player=p, card=card.uid, total=self.pending.total)
 
@@ -154,7 +161,7 @@ class ScriptPrimitives:
         """`p` draws one card at a time until one satisfies `predicate` or none is left."""
         drawn = []
         while True:
-            got = self.draw(p, 1)
+            got = self.draw_now(p, 1)
             if not got:
                 break
             drawn.append(got[0])
@@ -293,7 +300,7 @@ class ScriptPrimitives:
         hand = self.hands[p]
         size = size or 0  # an absent number counts as none
         if can_draw and len(hand) < size:
-            self.draw(p, size - len(hand))
+            self.draw_now(p, size - len(hand))
         self.others_discarded = True
         if len(hand) > 1 and size == 1:
             self._call_uno(p)  # "discard down to 1 card (call UNO!)"

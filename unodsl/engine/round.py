@@ -230,7 +230,7 @@ class Round(ScriptPrimitives, OutOfTurn):
                 card = pile.pop()
                 hand.append(card)
             else:
-                drawn = self.draw(p, 1)
+                drawn = self.draw_now(p, 1)
                 if not drawn:
                     return
                 card = drawn[0]
@@ -413,7 +413,7 @@ class Round(ScriptPrimitives, OutOfTurn):
             if self.decide(CATCH, catcher, [True, False], p):
                 if self.log is not None:
                     self.record("caught", player=p, by=catcher)
-                self.draw(p, self.settings["uno_penalty"])
+                self.draw_now(p, self.settings["uno_penalty"])
                 return
 
     def _fire(self, event: str, me: int, card):

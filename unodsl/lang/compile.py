@@ -465,12 +465,7 @@ class _Emitter:
         return "bool"
 
     def s_Draw(self, s):
-        amount = self.amount(s.amount, '`draws`')
-        if s.target.who == "me":
-            self.for_each(s.target, f"g.draw({{p}}, {amount})", aimed=True)
-        else:  # while a card with a stacking rule in force acts, its draw waits for an answer
-            self.for_each(s.target, f"(g.draw if g.stack_from is None else g.give_draw)({{p}}, {amount})",
-                          aimed=True)
+        self.for_each(s.target, f"g.draw({{p}}, {self.amount(s.amount, '`draws`')})", aimed=True)
 
     def s_StackRule(self, s):
         raise ScriptError("a stacking rule is for the whole table: write `stack where ...` at the "
@@ -652,5 +647,9 @@ def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script
         body = compile_script(ast.Script(hook.line, hook.column, hook.body), vocab, origin, where)
         if body.hooks:
             raise ScriptError("a hook cannot hold another hook", hook.line, hook.column)
+        if body.stack_rules:
+            rule = next(s for s in hook.body if isinstance(s, ast.StackRule))
+            raise ScriptError("a stacking rule is for the whole table: write `stack where ...` at the "
+                              "top of a house rule, not inside a hook", rule.line, rule.column)
         compiled.hooks.append((hook.event, guard, body))
     return compiled
