@@ -109,6 +109,8 @@ class ScriptPrimitives:
         pending, hands = self.pending, self.hands
         while True:
             victim = pending.victim
+            if not pending.total:  # nothing to draw: nothing to answer
+                break
             cards = [c for c in hands[victim] if self._may_answer(c, victim, pending)]
             if not cards:
                 break
