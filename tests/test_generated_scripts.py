@@ -346,9 +346,12 @@ def generated_case(seed: int, base: str) -> Case:
 
 
 def field_case(base: str, kid: str, field: str, script: str, vocab) -> Case:
-    text, lines = derived(base, kid, field, script)
-    return Case(f"{Path(base).stem} {kid}.{field}", script, lambda: unodsl.load_edition_text(text, "mutant.yaml"),
-                {"mutant.yaml": lines}, compiler(vocab, field, script))
+    # A base that is a file is named from a mutant beside it (an absolute `base:` is refused).
+    beside = base.endswith(".yaml")
+    name = str(Path(base).parent / "mutant.yaml") if beside else "mutant.yaml"
+    text, lines = derived(Path(base).name if beside else base, kid, field, script)
+    return Case(f"{Path(base).stem} {kid}.{field}", script, lambda: unodsl.load_edition_text(text, name),
+                {name: lines}, compiler(vocab, field, script))
 
 
 def rule_case(base: str, script: str) -> Case:
