@@ -159,6 +159,7 @@ class _Builder:
             tags=self._tag_values(kinds_data),
             settings=settings,
             reactions=any("reaction" in k for k in kinds_data.values()),
+            stacking=self._any_stack_rule(rules),
         )
         tag_rules = self._tag_rules()
         kinds = {kid: self._kind(kid, spec) for kid, spec in kinds_data.items()}
@@ -286,6 +287,22 @@ class _Builder:
                 "this rule is made of statements, so it is written on a blank card, but no blank card is left",
                 hint="a rule for the whole table is made of `on EVENT:` hooks"))
         return written
+
+    def _any_stack_rule(self, extra: list[str]) -> bool:
+        """Whether a house rule of the edition or of `--rule` says `stack where` (read before
+        the cards' scripts are compiled; problems in the rules are reported when they are)."""
+        texts = [r["script"] for r in self.data.get("rules", []) if isinstance(r, dict) and isinstance(r.get("script"), str)]
+        try:
+            texts += [source.text for source in rule_sources(extra)]
+        except EditionError:
+            pass
+        for text in texts:
+            try:
+                if any(isinstance(s, ast.StackRule) for s in parse_script(text).body):
+                    return True
+            except ScriptError:
+                continue
+        return False
 
     def _rule_compiler(self):
         vocab = self.vocab

@@ -45,15 +45,16 @@ class ScriptPrimitives:
 
     # ---- primitives the compiled scripts call --------------------------------
 
-    def draw(self, p: int, count: int) -> list:
-        """`p` draws `count` cards (`draws` in a script). A draw the acting card gives
-        another player while a stacking rule is in force waits for their answer instead."""
-        if self.stack_from is not None and p != self.stack_from:
+    def draw_or_wait(self, p: int, count: int) -> list:
+        """`p draws count` in an edition with a stacking rule (`stack where`): a draw the
+        acting card gives another player waits for their answer (see _settle_draw)."""
+        giver = self.stack_from if self.stack_from is not None else self.actor  # (start card; answer)
+        if giver is not None and p != giver:
             self._pend(p, count or 0, None, False)
             return []
-        return self.draw_now(p, count)
+        return self.draw(p, count)
 
-    def draw_now(self, p: int, count: int) -> list:
+    def draw(self, p: int, count: int) -> list:
         """`p` draws `count` cards, reshuffling the discard pile when the draw pile runs out."""
         pile, hand = self.draw_pile, self.hands[p]
         if not count:  # also an absent number (`draws number` for a card without one)
@@ -125,7 +126,7 @@ class ScriptPrimitives:
                 self.pending = None
                 return
         self.pending = None
-        self.draw_now(victim, pending.total)
+        self.draw(victim, pending.total)
         if pending.taker_skips:
             self.skip(victim)
 
@@ -163,7 +164,7 @@ class ScriptPrimitives:
         """`p` draws one card at a time until one satisfies `predicate` or none is left."""
         drawn = []
         while True:
-            got = self.draw_now(p, 1)
+            got = self.draw(p, 1)
             if not got:
                 break
             drawn.append(got[0])
@@ -302,7 +303,7 @@ class ScriptPrimitives:
         hand = self.hands[p]
         size = size or 0  # an absent number counts as none
         if can_draw and len(hand) < size:
-            self.draw_now(p, size - len(hand))
+            self.draw(p, size - len(hand))
         self.others_discarded = True
         if len(hand) > 1 and size == 1:
             self._call_uno(p)  # "discard down to 1 card (call UNO!)"

@@ -90,8 +90,8 @@ class Round(ScriptPrimitives, OutOfTurn):
         for event, guard, body in edition.hooks:
             self.hooks.setdefault(event, []).append((guard, body))
         # Stacking (primitives._settle_draw): the draw waiting for an answer, the table's
-        # `stack where` rules, whose card is acting while they are in force, whether an
-        # answer's script is running.
+        # `stack where` rules, who gives a draw when no card is played in turn (a start
+        # card's dealer, an answering player), whether an answer's script is running.
         self.pending = None
         self.stack_rules = tuple(edition.stack_rules)
         self.stack_from: int | None = None
@@ -230,7 +230,7 @@ class Round(ScriptPrimitives, OutOfTurn):
                 card = pile.pop()
                 hand.append(card)
             else:
-                drawn = self.draw_now(p, 1)
+                drawn = self.draw(p, 1)
                 if not drawn:
                     return
                 card = drawn[0]
@@ -341,10 +341,7 @@ class Round(ScriptPrimitives, OutOfTurn):
         effect = kind.effect
         if effect is not None:
             self.actor, self.acting = p, card
-            if self.stack_rules:
-                self._run_effect(effect, p, card)
-            else:
-                effect.function(self, p, card)
+            effect.function(self, p, card)
             self.actor = None
             if self.pending is not None:  # a draw given by the card waits for its answer
                 self._settle_draw()
@@ -363,7 +360,7 @@ class Round(ScriptPrimitives, OutOfTurn):
             self._left_with_one(p)
 
     def _run_effect(self, script, p: int, card) -> None:
-        """Run a card's script as `p`'s; a draw it gives waits for its answer (stacking)."""
+        """Run a start card's script as `p`'s; a draw it gives waits for its answer (stacking)."""
         if self.stack_rules:  # its plain draws of others may be answered
             self.stack_from = p
             script.function(self, p, card)
@@ -413,7 +410,7 @@ class Round(ScriptPrimitives, OutOfTurn):
             if self.decide(CATCH, catcher, [True, False], p):
                 if self.log is not None:
                     self.record("caught", player=p, by=catcher)
-                self.draw_now(p, self.settings["uno_penalty"])
+                self.draw(p, self.settings["uno_penalty"])
                 return
 
     def _fire(self, event: str, me: int, card):

@@ -43,6 +43,9 @@ class Vocabulary:
     # Some card may be played out of turn to cancel an action aimed at its
     # holder: actions aimed at other players then ask `g.against(p)` first.
     reactions: bool = False
+    # A house rule says `stack where ...`: a draw a card gives another player may wait
+    # for their answer, so `draws` asks the engine (an edition without pays nothing).
+    stacking: bool = False
 
     def values(self) -> set:
         found = set(self.colours) | set(self.kinds) | set(self.symbols)
@@ -465,7 +468,8 @@ class _Emitter:
         return "bool"
 
     def s_Draw(self, s):
-        self.for_each(s.target, f"g.draw({{p}}, {self.amount(s.amount, '`draws`')})", aimed=True)
+        draw = "g.draw_or_wait" if self.vocab.stacking and s.target.who != "me" else "g.draw"
+        self.for_each(s.target, f"{draw}({{p}}, {self.amount(s.amount, '`draws`')})", aimed=True)
 
     def s_StackRule(self, s):
         raise ScriptError("a stacking rule is for the whole table: write `stack where ...` at the "
