@@ -81,6 +81,15 @@ def test_stacking_rules_conserve_cards_and_end(conserving_rounds, edition_file):
         play_checked_round(edition, players, [agents[i % len(agents)] for i in range(players)], seed)
 
 
+def test_progressive_with_table_cards_conserves_cards_and_offers_only_answers_in_hand(conserving_rounds):
+    """VETO's table card may be used during a stack decision: the draw waiting is not
+    settled under the decision (which would then offer cards no longer in hand)."""
+    edition = unodsl.load_edition("veto", rules=["@progressive"])
+    for seed in range(300):
+        players = 2 + seed % 5
+        play_checked_round(edition, players, [["random", "greedy"][seed % 2]] * players, seed)
+
+
 def test_the_popular_house_rules_together_conserve_cards_and_end(conserving_rounds):
     edition = unodsl.load_edition("classic", rules=[f"@{rule}" for rule in popular_rule_names()],
                                   settings={"stacking": True, "draw_until_playable": True, "play_drawn": "must"})

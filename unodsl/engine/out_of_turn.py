@@ -78,9 +78,12 @@ class OutOfTurn:
         self.lying[target].append(card)
         self.chosen = target
         self.record("table_use", player=p, card=card.uid, target=target)
+        # A table card is used while someone decides among the cards of a hand: a draw it
+        # gives is drawn at once, never answered (an answer would take a card out of a hand).
+        saved = self.actor, self.stack_from
+        self.actor = self.stack_from = None
         card.spec.use.function(self, p, card)
-        if self.pending is not None:
-            self._settle_draw()
+        self.actor, self.stack_from = saved
 
     def _table_cards_return(self, p: int) -> None:
         """`p`'s turn has come (played or skipped): cards lying on them return to the middle."""

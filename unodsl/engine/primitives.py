@@ -125,6 +125,8 @@ class ScriptPrimitives:
                 self.others_discarded = True
                 self.pending = None
                 return
+            if self.pending is not pending:
+                return
         self.pending = None
         self.draw(victim, pending.total)
         if pending.taker_skips:
@@ -144,11 +146,11 @@ class ScriptPrimitives:
             self.actor, self.acting, self.stack_from, self.answering, self.bluffed = None, card, p, True, False
             effect.function(self, p, card)
             self.actor, self.acting, self.stack_from, self.answering, self.bluffed = saved
-        pending = self.pending
-        if pending.victim == p:  # its script sent the draw nowhere: it goes on, taker skipped
-            pending.victim, pending.taker_skips = self.next_of(p), True
+        pending = self.pending  # (None if a table card used meanwhile settled it)
+        if pending is not None and pending.victim == p:  # its script sent the draw nowhere:
+            pending.victim, pending.taker_skips = self.next_of(p), True  # it goes on, taker skipped
         if self.log is not None:
-            self.record("stack", player=p, card=card.uid, total=self.pending.total)
+            self.record("stack", player=p, card=card.uid, total=pending.total if pending is not None else 0)
 
     def _put_down(self, p: int, card) -> None:
         """`p` puts `card` from their hand on the discard pile outside their turn's play
