@@ -346,12 +346,11 @@ def generated_case(seed: int, base: str) -> Case:
 
 
 def field_case(base: str, kid: str, field: str, script: str, vocab) -> Case:
-    # A base that is a file is named from a mutant beside it (an absolute `base:` is refused).
-    beside = base.endswith(".yaml")
-    name = str(Path(base).parent / "mutant.yaml") if beside else "mutant.yaml"
-    text, lines = derived(Path(base).name if beside else base, kid, field, script)
-    return Case(f"{Path(base).stem} {kid}.{field}", script, lambda: unodsl.load_edition_text(text, name),
-                {name: lines}, compiler(vocab, field, script))
+    # An edition file names its base beside it (or a built-in one): the mutant is "written" there.
+    beside = Path(base).parent / "mutant.yaml" if Path(base).suffix == ".yaml" else Path("mutant.yaml")
+    text, lines = derived(Path(base).name, kid, field, script)
+    return Case(f"{Path(base).stem} {kid}.{field}", script, lambda: unodsl.load_edition_text(text, str(beside)),
+                {str(beside): lines}, compiler(vocab, field, script))
 
 
 def rule_case(base: str, script: str) -> Case:
