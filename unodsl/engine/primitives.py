@@ -10,6 +10,10 @@ from .decisions import (CHALLENGE, COLOUR, DISCARD, GIVE, PASS, PLAYER, QUESTION
                         WRITE_RULE, YES_NO)
 
 
+# Round.stack_from while a table card is used: its draws are drawn at once, never answered.
+PLAIN_DRAWS = -1
+
+
 class PendingDraw:
     """A draw waiting on `victim` (stacking): `total` cards; `predicate`, if any, says
     which cards may answer it besides the table's stacking rules; `taker_skips`: whoever
@@ -49,7 +53,7 @@ class ScriptPrimitives:
         """`p draws count` in an edition with a stacking rule (`stack where`): a draw the
         acting card gives another player waits for their answer (see _settle_draw)."""
         giver = self.stack_from if self.stack_from is not None else self.actor  # (start card; answer)
-        if giver is not None and p != giver:
+        if giver is not None and giver != PLAIN_DRAWS and p != giver:
             self._pend(p, count or 0, None, False)
             return []
         return self.draw(p, count)

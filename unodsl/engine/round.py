@@ -91,7 +91,8 @@ class Round(ScriptPrimitives, OutOfTurn):
             self.hooks.setdefault(event, []).append((guard, body))
         # Stacking (primitives._settle_draw): the draw waiting for an answer, the table's
         # `stack where` rules, who gives a draw when no card is played in turn (a start
-        # card's dealer, an answering player), whether an answer's script is running.
+        # card's dealer, an answering player; PLAIN_DRAWS while a table card is used),
+        # whether an answer's script is running.
         self.pending = None
         self.stack_rules = tuple(edition.stack_rules)
         self.stack_from: int | None = None
