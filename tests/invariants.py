@@ -68,6 +68,9 @@ def check_options(decision, state: Round) -> None:
     elif kind == d.STACK:  # cards of the hand that pass a draw on, then PASS (take it)
         assert options[-1] is d.PASS and options[:-1] and decision.about > 0
         assert all(c in state.hands[seat] for c in options[:-1])
+        pending = state.pending  # the draw waits on them, and the rules let each card answer it
+        assert pending is not None and pending.victim == seat and pending.total == decision.about
+        assert all(state._may_answer(c, seat, pending) for c in options[:-1])
     elif kind in (d.TOP_CARD, d.DISCARD):
         assert all(c in state.hands[seat] for c in options)
     elif kind == d.GIVE:

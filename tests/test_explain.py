@@ -85,12 +85,15 @@ def test_wild_draw_four():
     assert said["In the deck"] == "4 cards, Wild: no colour of its own."
 
 
+STACKED_DRAW_TWO = ("If the setting stacking is on, the next player draws 2 cards, unless they pass it on by "
+                    "playing a Draw Two card from their hand: that card's own script runs and its draw adds to "
+                    "this one, which goes on to the player it names, who may pass it on the same way; whoever "
+                    "does not draws it all and misses their turn. Otherwise, the next player draws 2 cards and "
+                    "misses their next turn.")
+
+
 @pytest.mark.parametrize("card,played,start", [
-    ("Draw Two", "If the setting stacking is on, the next player draws 2 cards, unless they pass it on by "
-                 "playing a Draw Two card from their hand: then it grows by 2 cards and goes to the player "
-                 "after them, who may pass it on the same way; whoever does not draws it all and misses their "
-                 "turn. Otherwise, the next player draws 2 cards and misses their next turn.",
-     "The next player draws 2 cards and misses their next turn."),
+    ("Draw Two", STACKED_DRAW_TWO, STACKED_DRAW_TWO),
     ("Skip", "The next player misses their next turn.", "The next player misses their next turn."),
     ("Reverse", "The direction of play reverses. If there are 2 players and the setting two_player_rule "
                 "is on, the next player misses their next turn.",
@@ -408,3 +411,14 @@ def test_explain_takes_house_rules_from_the_command_line():
     assert "House rules: (1) Whenever a player plays a card numbered 7" in told
     assert "(2) Whenever a player plays a card numbered 0, if that player holds more than 0 " \
            "cards, every player passes their hand to the next player in the direction of play." in told
+
+
+def test_progressive_explains_the_stacking_policy_in_words():
+    """A `stack where` rule is told with every card that gives a draw, and with no other."""
+    edition = unodsl.load_edition("classic", rules=["@progressive"])
+    draw_two = format_explanation(explain(edition, edition.kinds["draw_two"]))
+    words = " ".join(draw_two.split())
+    assert ("Stacking: A player who must draw because of a card may instead play a card that is a Wild Draw "
+            "Four card or (it is a Draw Two card and the top card's kind is Draw Two) from their hand") in words
+    assert "it is never challenged" in words
+    assert "Stacking:" not in format_explanation(explain(edition, edition.kinds["skip"]))

@@ -3,6 +3,7 @@ round ends, and no agent is ever offered an illegal option."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -41,8 +42,10 @@ def test_veto_with_each_starter_rule_on_its_blank_cards(conserving_rounds, rule)
         play_checked_round(edition, players, ["random"] * players, seed)
 
 
-@pytest.mark.parametrize("rule", popular_rule_names())
-@pytest.mark.parametrize("name", ["classic", "harry-potter-fr"])
+# Progressive names classic's Draw Two and Wild Draw Four: it is a rule for classic's deck.
+@pytest.mark.parametrize("rule, name", [(rule, name) for rule in popular_rule_names()
+                                        for name in ("classic", "harry-potter-fr")
+                                        if not (rule == "progressive" and name != "classic")])
 def test_popular_house_rules_conserve_cards_and_end(conserving_rounds, rule, name):
     edition = unodsl.load_edition(name, rules=[f"@{rule}"])
     for seed in range(500):
@@ -62,6 +65,29 @@ def test_house_rule_settings_conserve_cards_and_end(conserving_rounds, name, set
         players = 2 + seed % 9
         agents = ["random", "greedy"] if seed % 2 else ["random"]
         play_checked_round(edition, players, [agents[i % len(agents)] for i in range(players)], seed)
+
+
+STACKING_SCENARIOS = Path(__file__).resolve().parent / "scenarios" / "stacking"
+
+
+@pytest.mark.parametrize("edition_file", ["draw-cards.yaml", "bounce.yaml"])
+def test_stacking_rules_conserve_cards_and_end(conserving_rounds, edition_file):
+    """Equal-or-higher stacking with a Wild Reverse Draw Four, and a Reverse sending a draw
+    back: every answer offered is allowed by the rules (invariants.check_options)."""
+    edition = unodsl.load_edition(str(STACKING_SCENARIOS / edition_file))
+    for seed in range(300):
+        players = 2 + seed % 9
+        agents = ["random", "greedy"] if seed % 2 else ["random"]
+        play_checked_round(edition, players, [agents[i % len(agents)] for i in range(players)], seed)
+
+
+def test_progressive_with_table_cards_conserves_cards_and_offers_only_answers_in_hand(conserving_rounds):
+    """VETO's table card may be used during a stack decision: the draw waiting is not
+    settled under the decision (which would then offer cards no longer in hand)."""
+    edition = unodsl.load_edition("veto", rules=["@progressive"])
+    for seed in range(300):
+        players = 2 + seed % 5
+        play_checked_round(edition, players, [["random", "greedy"][seed % 2]] * players, seed)
 
 
 def test_the_popular_house_rules_together_conserve_cards_and_end(conserving_rounds):
@@ -108,3 +134,19 @@ def test_record_is_the_same_for_the_same_seed():
     a = unodsl.Match(CLASSIC, players=3, agents="greedy,random,random", seed=7)
     b = unodsl.Match(CLASSIC, players=3, agents="greedy,random,random", seed=7)
     assert a.log == b.log and len(a.log) > 100
+
+
+def test_greedy_answers_a_draw_with_a_plain_card_before_a_wild():
+    """Under Progressive a Draw Two may be answered by a Draw Two or a Wild Draw Four:
+    greedy keeps the Wild and answers with the Draw Two."""
+    from unodsl.engine.setup import Setup
+    edition = unodsl.load_edition("classic", rules=["@progressive"])
+    setup = Setup(hands=[["red draw two", "red 1", "red 2"], ["wild draw four", "blue draw two", "green 2"],
+                         ["yellow 1", "yellow 2", "yellow 3"]],
+                  draw=["red 3", "red 4", "red 5", "red 6"], discard=["red 9"])
+    match = unodsl.Match(edition, players=3, seed=1, agents="greedy", setup=setup)
+    match.play()
+    stacked = [e for e in match.log if e["event"] == "stack"]
+    assert stacked  # seat 0 plays its Draw Two (greedy sheds its costliest), seat 1 answers
+    answer = next(c for c in edition.deck if c.uid == stacked[0]["card"])
+    assert stacked[0]["player"] == 1 and answer.kind == "draw_two"

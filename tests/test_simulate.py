@@ -343,3 +343,20 @@ def test_simulation_of_a_loaded_edition_is_the_same():
     by_name = simulate("classic", players=2, games=3, seed="x")
     loaded = simulate(unodsl.load_edition("classic"), players=2, games=3, seed="x")
     assert isinstance(by_name, Simulation) and by_name == loaded
+
+
+def test_rounds_abandoned_at_the_turn_limit_are_reported_first_with_a_hint():
+    """A rule that keeps every hand growing once one is big stops some rounds from ever
+    ending: the report says how many and what share, the turn limit, and a hint, before
+    the tables; a sound edition says nothing of it."""
+    result = run("simulate", "classic", "--games", "2", "--players", "3",
+                 "--rule", "on turn_start where me.hand > 9: everyone draws 2")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    warning = lines[2]
+    assert warning.startswith("warning: 2 of 4 rounds (50.0%) were abandoned at the turn limit (5000 turns)")
+    assert lines[3].lstrip().startswith("hint: a rule that keeps hands growing")
+    data = json.loads(run("simulate", "classic", "--games", "2", "--players", "3", "--json",
+                          "--rule", "on turn_start where me.hand > 9: everyone draws 2").output)
+    assert data["abandoned_rounds"] == 2 and data["turn_limit"] == 5000
+    assert "warning" not in run("simulate", "classic", "--games", "2").output

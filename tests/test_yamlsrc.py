@@ -33,7 +33,7 @@ def test_classic_loads_as_plain_data():
     doc = load_yaml_file(data_dir("editions") / "classic.yaml")
     assert doc.data["colours"] == ["red", "yellow", "green", "blue"]
     assert doc.data["kinds"]["number"]["deck"] == {"numbers": {"0": 1, "1-9": 2}}
-    assert doc.data["kinds"]["draw_two"]["on_start"] == "next draws 2\nskip next\n"
+    assert doc.data["kinds"]["reverse"]["on_start"] == "reverse\nextra turn\n"
     assert doc.data["settings"]["two_player_rule"] is True
 
 

@@ -8,6 +8,8 @@ editions/templates/, and explanations are generated from each kind's scripts
 """
 from __future__ import annotations
 
+import dataclasses
+
 import difflib
 import json
 import re
@@ -276,6 +278,9 @@ def explain(edition: Edition, kind: CardKind) -> Explanation:
     rules = _house_rules_text(words, edition, kind)
     if rules:
         sections.append(("House rules", rules))
+    stacking = _stacking_text(words, edition, sources)
+    if stacking:
+        sections.append(("Stacking", stacking))
     sections.append(("Points", _points_text(edition, kind, never_played and on_table)))
     return Explanation(kind, edition, sections)
 
@@ -357,6 +362,29 @@ def _house_rules_text(words: Describer, edition: Edition, kind: CardKind) -> str
             hook = ast.On(body.tree.line, body.tree.column, event, guard.tree if guard else None, body.tree.body)
             told.append(f"({number}) {words.script(ast.Script(hook.line, hook.column, (hook,)))}")
     return " ".join(told)
+
+
+def _stacking_text(words: Describer, edition: Edition, sources: dict) -> str:
+    """The table's stacking rules (`stack where`), told with every card whose script
+    gives a draw: that draw may be answered."""
+    if not edition.stack_rules or not _gives_a_draw(sources):
+        return ""
+    return " ".join(words.script(ast.Script(rule.tree.line, rule.tree.column,
+                                            (ast.StackRule(rule.tree.line, rule.tree.column, rule.tree),)))
+                    for rule in edition.stack_rules)
+
+
+def _gives_a_draw(sources: dict) -> bool:
+    """Whether the card's effect or start rule holds a `draws N` statement (at any depth)."""
+    def walk(node) -> bool:
+        if isinstance(node, (ast.Draw, ast.DrawOrPass)):
+            return True
+        if isinstance(node, (list, tuple)):
+            return any(walk(child) for child in node)
+        if dataclasses.is_dataclass(node):
+            return any(walk(getattr(node, f.name)) for f in dataclasses.fields(node))
+        return False
+    return any(walk(parse_script(sources[field]).body) for field in ("effect", "on_start") if field in sources)
 
 
 def _points_text(edition: Edition, kind: CardKind, never_in_hand: bool) -> str:

@@ -22,6 +22,7 @@ MAX_SCRIPT_STATEMENTS = 500
 MAX_SCRIPT_DEPTH = 50  # blocks and expressions inside each other (Python's own limits are 100 and 200)
 
 # ---- simulation
+MAX_TURNS = 5000  # a round still going after this many turns is abandoned (no winner)
 MAX_WORKERS = 256  # processes or Ray tasks at once: beyond, starting them is all the work
 MAX_SETTING_DIGITS = 18  # a whole-number setting given as text (int() of 5000 digits is slow, then refused)
 

@@ -23,6 +23,7 @@ from .agents import AGENTS
 from .edition.model import Edition
 from .edition.schema import nested_settings
 from .errors import EditionError, UnoError
+from .limits import MAX_TURNS
 from .parallel import Side, load_side, run_games
 from .stats import Distribution, Interval, newcombe, wilson
 from .tally import GameTally, play_game, rule_labels
@@ -230,9 +231,21 @@ def _spread(d: Distribution, digits: int = 1) -> str:
             f"min {min(d.counts)}, max {max(d.counts)}")
 
 
+def _abandoned_warning(sim: Simulation) -> list[str]:
+    """Rounds stopped at the turn limit make every figure below doubtful: said first, with a hint."""
+    if not sim.abandoned:
+        return []
+    share = 100 * sim.abandoned / max(sim.rounds, 1)
+    return [f"warning: {sim.abandoned} of {sim.rounds} rounds ({share:.1f}%) were abandoned at the turn "
+            f"limit ({MAX_TURNS} turns) without a winner",
+            "  hint: a rule that keeps hands growing (draws with no end, stacked draws that keep "
+            "coming back) stops rounds from ending; the win figures below count finished rounds only", ""]
+
+
 def format_text(sim: Simulation, timing: bool = True) -> str:
     """Tables for people; the speed, which varies from run to run, is the last line."""
     lines = [f"{sim.name} ({sim.edition}): {sim.games} games, {sim.players} players, seed {sim.seed}", ""]
+    lines += _abandoned_warning(sim)
     rows = [("seat", "agent", "match wins", "win%", "95% CI", "round wins", "win%", "95% CI", "mean score")]
     for seat in range(sim.players):
         match, rnd = sim.match_win_rate(seat), sim.round_win_rate(seat)
@@ -306,7 +319,7 @@ def as_dict(sim: Simulation, timing: bool = True) -> dict:
     data = {
         "edition": sim.edition, "players": sim.players, "games": sim.games, "seed": sim.seed,
         "agents": sim.agents, "wins": sim.wins, "unfinished": sim.unfinished, "points": sim.points,
-        "rounds": sim.rounds, "abandoned_rounds": sim.abandoned, "turns": sim.turns,
+        "rounds": sim.rounds, "abandoned_rounds": sim.abandoned, "turn_limit": MAX_TURNS, "turns": sim.turns,
         "mean_turns": round(sim.mean_turns, 3),
         "seats": [{"seat": seat, "agent": sim.agents[seat], "match_wins": sim.wins[seat],
                    "match_win_rate": sim.match_win_rate(seat).as_list(),

@@ -95,9 +95,9 @@ class CountingRound(Round):
         self.reacted[p].append(card)
         _react(self, p, card)
 
-    def _stack_card(self, p: int, card, total: int) -> None:
-        self.played[p].append(card)  # passing a draw on plays the card (its own effect aside)
-        _stack_card(self, p, card, total)
+    def _answer(self, p: int, card) -> None:
+        self.played[p].append(card)  # answering a draw plays the card
+        _answer(self, p, card)
 
     def _use_table_card(self, p: int, use) -> None:
         self.used[p].append(use.card)
@@ -109,7 +109,7 @@ class CountingRound(Round):
             _bump(self.tally.written, card.kind)
 
 
-_deal, _play_card, _react, _stack_card = Round._deal, Round.play_card, Round._react, Round._stack_card
+_deal, _play_card, _react, _answer = Round._deal, Round.play_card, Round._react, Round._answer
 _use_table_card, _apply_written_rule = Round._use_table_card, Round.apply_written_rule
 
 

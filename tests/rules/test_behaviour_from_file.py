@@ -73,8 +73,8 @@ def test_classic_card_points_as_by_the_sheet(classic):
 
 def test_draw_two_script_saying_draw_three_makes_next_draw_three(classic_text):
     # Card behaviour is the edition's script: `next draws 3` in Draw Two's effect.
-    edition = variant(classic_text, ("      else:\n        next draws 2",
-                                     "      else:\n        next draws 3"))
+    edition = variant(classic_text, ("      else:\n        next draws 2\n        skip next\n    on_start",
+                                     "      else:\n        next draws 3\n        skip next\n    on_start"))
     m = table(edition, [["red draw two", *MINE], *OTHERS])
     play(m, "red draw two")
     assert len(m.round.hands[1]) == 3 + 3

@@ -34,7 +34,8 @@ def test_passed_on_the_next_player_draws_four_and_misses_the_turn(stacking):
     assert m.round.discard[-1].label() == "blue Draw Two" and m.round.colour == "blue"
     assert events(m, "stack", player=1)[0]["total"] == 4
     assert [len(e["cards"]) for e in events(m, "draw", player=2)] == [4]
-    assert events(m, "skipped", player=1) and events(m, "skipped", player=2)
+    assert events(m, "skipped", player=2)
+    assert not events(m, "skipped", player=1)  # passing it on was their turn: play goes on from them
     assert pending(m) == ("turn", 3)  # the one after the player who took it
 
 
@@ -100,13 +101,14 @@ def test_stacking_is_off_in_the_rule_sheets():
 
 
 def test_an_absent_number_passed_on_draws_nothing(classic_text):
-    # `draws number` on a card without a number draws none; passed on, it still draws none.
+    # `draws number` on a card without a number draws none: a draw of nothing is no draw to
+    # answer, so the next player is not asked; they draw none and miss their turn.
     from .conftest import variant
 
-    edition = variant(classic_text, ("next draws 2 or passes it on", "next draws number or passes it on"),
+    edition = variant(classic_text, ("    effect: |\n      if settings.stacking:\n        next draws 2 or passes it on",
+                                     "    effect: |\n      if settings.stacking:\n        next draws number or passes it on"),
                       ("stacking: false", "stacking: true"))
     m = four(edition)
     play(m, "red draw two")
-    m.answer(held(m, 1, "blue draw two"))
-    assert len(m.round.hands[2]) == 3 and events(m, "skipped", player=2)
-    assert pending(m) == ("turn", 3)
+    assert not events(m, "stack") and len(m.round.hands[1]) == 3 and events(m, "skipped", player=1)
+    assert pending(m) == ("turn", 2)

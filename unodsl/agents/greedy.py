@@ -44,6 +44,12 @@ class GreedyAgent(Agent):
         counts = _colour_counts(state.hands[p])
         return max(pool, key=lambda c: (c.points or 0, counts.get(c.colour, 0)))
 
+    def _stack(self, decision, state):
+        """Always answer a draw rather than take it: with a plain card if one answers
+        (Wilds are kept for when nothing else goes), the costliest first."""
+        cards = decision.options[:-1]  # the last option takes the draw
+        return max(cards, key=lambda c: (not c.wild, c.points or 0))
+
     def _play_drawn(self, decision, state):
         card = decision.options[0]
         return KEEP if _bluff(card, state, decision.player) else card

@@ -126,6 +126,7 @@ class _Builder:
         self.data = doc.data
         self.problems: list[Problem] = []
         self.hook_origins: list = []  # per hook: its path in the edition, or the --rule's RuleSource
+        self.stack_rules: list = []  # `stack where` conditions of the house rules
 
     # ---- reporting
 
@@ -164,6 +165,7 @@ class _Builder:
             reactions=any("reaction" in k for k in kinds_data.values()),
             # (a rule written on a blank card mid-game may eliminate)
             eliminates=eliminates or any(k.get("blank") for k in kinds_data.values()),
+            stacking=self._any_stack_rule(rules),
         )
         self.vocab.player_state, self.vocab.game_state = read_state(data, colours, self.problem)
         self.vocab.chance = read_chance(data, self.problem)
@@ -187,7 +189,7 @@ class _Builder:
             name=data["name"], id=data.get("id", Path(self.doc.filename).stem),
             version=str(data.get("version", "1")), source=data.get("source", ""),
             colours=colours, settings=settings, kinds=kinds, deck=deck,
-            vocabulary=self.vocab, hooks=hooks, hook_origins=self.hook_origins, total=data.get("total"),
+            vocabulary=self.vocab, hooks=hooks, stack_rules=self.stack_rules, hook_origins=self.hook_origins, total=data.get("total"),
             path=self.doc.filename,
             table=table, written=written, compile_rule=self._rule_compiler(),
             suggested_rules=self._suggested_rules(),
@@ -258,6 +260,12 @@ class _Builder:
             hook = next(s for s in compiled.tree.body if isinstance(s, ast.On))
             self.script_problem(path, ScriptError("a card's script cannot hold `on` hooks", hook.line, hook.column,
                                                   hint="put hooks in the edition's `rules:`"))
+        if compiled is not None and not condition and compiled.stack_rules:
+            rule = next(s for s in compiled.tree.body if isinstance(s, ast.StackRule))
+            self.script_problem(path, ScriptError(
+                "a card's script cannot hold a stacking rule", rule.line, rule.column,
+                hint="put `stack where ...` in the edition's `rules:`, or let the card's own draw say it: "
+                     "`next draws 2 or passes it on with CONDITION`"))
         return compiled
 
     def _written_rules(self, deck: list[Card], kinds_data: dict, extra: list[Compiled]) -> dict:
@@ -288,14 +296,30 @@ class _Builder:
                 hint="a rule for the whole table is made of `on EVENT:` hooks"))
         return written
 
+    def _any_stack_rule(self, extra: list[str]) -> bool:
+        """Whether a house rule of the edition or of `--rule` says `stack where` (read before
+        the cards' scripts are compiled; problems in the rules are reported when they are)."""
+        texts = [r["script"] for r in self.data.get("rules", []) if isinstance(r, dict) and isinstance(r.get("script"), str)]
+        try:
+            texts += [source.text for source in rule_sources(extra)]
+        except EditionError:
+            pass
+        for text in texts:
+            try:
+                if any(isinstance(s, ast.StackRule) for s in parse_script(text).body):
+                    return True
+            except ScriptError:
+                continue
+        return False
+
     def _rule_compiler(self):
         vocab = self.vocab
 
         def compile_rule(text: str) -> Compiled:
             """A rule written at the table; raises ScriptError with its position."""
             script = parse_script(text)
-            if any(isinstance(s, ast.On) for s in script.body):
-                raise ScriptError("a rule written on a card cannot hold `on` hooks", 1, 1)
+            if any(isinstance(s, (ast.On, ast.StackRule)) for s in script.body):
+                raise ScriptError("a rule written on a card cannot hold `on` hooks or stacking rules", 1, 1)
             return compile_script(script, vocab, "<written rule>", WRITTEN)
 
         return compile_rule
@@ -324,7 +348,7 @@ class _Builder:
             except ScriptError as error:
                 report(None, error)
                 continue
-            if script.body and not any(isinstance(s, ast.On) for s in script.body):
+            if script.body and not any(isinstance(s, (ast.On, ast.StackRule)) for s in script.body):
                 try:
                     written.append((source.label, compile_script(script, self.vocab, source.label, WRITTEN)))
                 except ScriptError as error:
@@ -358,11 +382,13 @@ class _Builder:
     def _rule_hooks(self, path, text, report, direct=False) -> list:
         try:
             script = parse_script(text)
-            loose = next((s for s in script.body if not isinstance(s, ast.On)), None)
+            loose = next((s for s in script.body if not isinstance(s, (ast.On, ast.StackRule))), None)
             if loose is not None:
-                raise ScriptError("a house rule is made of `on EVENT:` hooks; a statement "
-                                  "outside a hook would never run", loose.line, loose.column)
-            return compile_script(script, self.vocab, f"{self.doc.filename}:rule").hooks
+                raise ScriptError("a house rule is made of `on EVENT:` hooks and `stack where` rules; a "
+                                  "statement outside a hook would never run", loose.line, loose.column)
+            compiled = compile_script(script, self.vocab, f"{self.doc.filename}:rule")
+            self.stack_rules.extend(compiled.stack_rules)
+            return compiled.hooks
         except ScriptError as error:
             report(path, error)
             return []

@@ -91,6 +91,7 @@ class Edition:
     deck: list[Card]
     vocabulary: Vocabulary
     hooks: list = field(default_factory=list)  # (event, guard, body) from house rules
+    stack_rules: list = field(default_factory=list)  # Compiled `stack where` conditions of house rules
     hook_origins: list = field(default_factory=list)  # per hook: ("rules", i, "script") or a --rule's RuleSource
     total: int | None = None
     path: str = ""

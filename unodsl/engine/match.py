@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass, field
 
 from ..errors import IllegalMove, ScriptError, UnoError
+from ..limits import MAX_TURNS
 from greenlet import getcurrent, greenlet
 
 from . import modes
@@ -48,7 +49,7 @@ class Match:
     round_class = Round  # a subclass may count what happens in its rounds (unodsl.tally)
 
     def __init__(self, edition, players: int = 4, agents=None, seed: int | str | None = None,
-                 record: bool = True, target: int | None = None, max_turns: int = 5000,
+                 record: bool = True, target: int | None = None, max_turns: int = MAX_TURNS,
                  max_rounds: int = 1000, setup=None, birthdays: list | None = None):
         limits = edition.settings["players"]
         if not limits["min"] <= players <= limits["max"]:

@@ -10,6 +10,7 @@ come, then returns to the middle.
 from __future__ import annotations
 
 from .decisions import PASS, REACT, Decision, TableUse
+from .primitives import PLAIN_DRAWS
 
 
 class OutOfTurn:
@@ -78,7 +79,11 @@ class OutOfTurn:
         self.lying[target].append(card)
         self.chosen = target
         self.record("table_use", player=p, card=card.uid, target=target)
+        # A table card is used while someone decides among the cards of a hand: a draw it
+        # gives is drawn at once, never answered (an answer would take a card out of a hand).
+        saved, self.stack_from = self.stack_from, PLAIN_DRAWS
         card.spec.use.function(self, p, card)
+        self.stack_from = saved
 
     def _table_cards_return(self, p: int) -> None:
         """`p`'s turn has come (played or skipped): cards lying on them return to the middle."""

@@ -13,6 +13,21 @@ from .decisions import (CHALLENGE, COLOUR, DISCARD, GIVE, PASS, PLAYER, QUESTION
                         WRITE_RULE, YES_NO)
 
 
+# Round.stack_from while a table card is used: its draws are drawn at once, never answered.
+PLAIN_DRAWS = -1
+
+
+class PendingDraw:
+    """A draw waiting on `victim` (stacking): `total` cards; `predicate`, if any, says
+    which cards may answer it besides the table's stacking rules; `taker_skips`: whoever
+    takes it also misses their turn (`or passes it on`; a plain draw's script skips)."""
+
+    __slots__ = ("victim", "total", "predicate", "taker_skips")
+
+    def __init__(self, victim: int, total: int, predicate, taker_skips: bool):
+        self.victim, self.total, self.predicate, self.taker_skips = victim, total, predicate, taker_skips
+
+
 class ScriptPrimitives:
     """Mixed into Round: every method works on the round's state."""
 
@@ -39,6 +54,15 @@ class ScriptPrimitives:
         return [q for q in seats if not self.passed_over(q)] if self.out else seats
 
     # ---- primitives the compiled scripts call --------------------------------
+
+    def draw_or_wait(self, p: int, count: int) -> list:
+        """`p draws count` in an edition with a stacking rule (`stack where`): a draw the
+        acting card gives another player waits for their answer (see _settle_draw)."""
+        giver = self.stack_from if self.stack_from is not None else self.actor  # (start card; answer)
+        if giver is not None and giver != PLAIN_DRAWS and p != giver:
+            self._pend(p, count or 0, None, False)
+            return []
+        return self.draw(p, count)
 
     def draw(self, p: int, count: int) -> list:
         """`p` draws `count` cards, reshuffling the discard pile when the draw pile runs out."""
@@ -77,35 +101,83 @@ class ScriptPrimitives:
         return drawn
 
     def draw_or_pass(self, p: int, count: int, predicate) -> None:
-        """`p` draws `count` cards, unless they play a card satisfying `predicate` from
-        their hand (stacking): then the draw grows by `count` and passes to the player
-        after them, who may pass it on the same way. Passing it on spends that
-        player's turn; whoever takes it draws it all and misses their turn."""
-        count = count or 0  # an absent number (`draws number ...` for a card without one)
-        total, victim = count, p
+        """`p` draws `count` cards, unless they answer with a card satisfying `predicate`
+        (stacking): see _settle_draw. Whoever takes the draw misses their turn."""
+        self._pend(p, count or 0, predicate, True)  # absent number: `draws number` for a card without one
+
+    def _pend(self, p: int, count: int, predicate, taker_skips: bool) -> None:
+        """A draw waits on `p` for their answer. Inside an answer it adds to the draw being
+        answered, which moves to `p`; otherwise it is a new one, settled when the script
+        that gave it ends (a draw already waiting is settled first)."""
+        pending = self.pending
+        if pending is not None and not self.answering:
+            self._settle_draw()
+            pending = None
+        if pending is None:
+            self.pending = PendingDraw(p, count, predicate, taker_skips)
+            return
+        pending.total += count
+        pending.victim = p
+        pending.taker_skips = taker_skips
+        if predicate is not None:  # the answering card says what may answer it in turn
+            pending.predicate = predicate
+
+    def _may_answer(self, card, victim: int, pending) -> bool:
+        """The card's own `or passes it on with C`, or any stacking rule of the table."""
+        if pending.predicate is not None and pending.predicate(card):
+            return True
+        return any(rule.function(card, self, victim) for rule in self.stack_rules)
+
+    def _settle_draw(self) -> None:
+        """The waiting draw goes round: its player may answer it with a card from their
+        hand; the answer is their turn, and their card's script runs as if played (a Wild
+        names the colour, a reverse turns play) but its draws add to this one, which
+        they send on. Whoever does not answer draws it all."""
+        pending, hands = self.pending, self.hands
         while True:
-            hand = self.hands[victim]
-            cards = [c for c in hand if predicate(c)]
+            victim = pending.victim
+            if not pending.total:  # nothing to draw: nothing to answer
+                break
+            cards = [c for c in hands[victim] if self._may_answer(c, victim, pending)]
             if not cards:
                 break
-            card = self.decide(STACK, victim, [*cards, PASS], total)
+            card = self.decide(STACK, victim, [*cards, PASS], pending.total)
+            if self.pending is not pending:  # a table card used meanwhile settled it
+                return
             if card is PASS:
                 break
-            self._stack_card(victim, card, total + count)
-            self.skip(victim)  # their turn went on passing it on
-            if not hand:  # they went out: the draw goes no further
+            self._answer(victim, card)
+            if not hands[victim]:  # they went out: the draw goes no further
                 self.others_discarded = True
+                self.pending = None
                 return
-            total += count
-            victim = self.seat(victim, 1) if self.out else (victim + self.direction) % self.n
-        self.draw(victim, total)
-        self.skip(victim)
+            if self.pending is not pending:
+                return
+        self.pending = None
+        self.draw(victim, pending.total)
+        if pending.taker_skips:
+            self.skip(victim)
 
-    def _stack_card(self, p: int, card, total: int) -> None:
-        """`p` plays `card` from their hand onto the pile to pass a draw of `total` on."""
+    def _answer(self, p: int, card) -> None:
+        """`p` answers the waiting draw with `card`: it goes down as their turn, and its
+        script runs with its draws adding to the waiting one (never challenged); a card
+        whose script gives no draw sends it on to the next player (after a reverse: back)."""
         self._put_down(p, card)
+        self.turn = p  # play goes on from them
+        if self.skips[p]:
+            self.skips[p] -= 1  # the turn the draw made them miss went on answering
+        effect = card.spec.effect
+        if effect is not None:  # (no actor: an answer is no play that reaction cards may cancel)
+            saved = self.actor, self.acting, self.stack_from, self.answering, self.bluffed
+            self.actor, self.acting, self.stack_from, self.answering, self.bluffed = None, card, p, True, False
+            effect.function(self, p, card)
+            self.actor, self.acting, self.stack_from, self.answering, self.bluffed = saved
+        pending = self.pending  # (None if a table card used meanwhile settled it)
+        if pending is not None and pending.victim == p:  # its script sent the draw nowhere:
+            # it goes on (past players who left the round), and its taker is skipped
+            pending.victim, pending.taker_skips = self.seat(p, 1) if self.out else self.next_of(p), True
         if self.log is not None:
-            self.record("stack", player=p, card=card.uid, total=total)
+            self.record("stack", player=p, card=card.uid, total=pending.total if pending is not None else 0)
 
     def _put_down(self, p: int, card) -> None:
         """`p` puts `card` from their hand on the discard pile outside their turn's play
@@ -176,6 +248,8 @@ class ScriptPrimitives:
             self.record("colour", player=p, colour=colour)
 
     def ask_challenge(self, p: int, accused: int) -> bool:
+        if self.answering:  # a card answering a draw is not challenged (docs/effects.md)
+            return False
         challenged = self.decide(CHALLENGE, p, [True, False], accused)
         if self.log is not None:
             self.record("challenge", player=p, accused=accused, challenged=challenged, bluffed=self.bluffed)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from types import MappingProxyType, SimpleNamespace
 
 from ..edition.model import DEFAULT_PLAYABLE
+from ..limits import MAX_TURNS
 from .out_of_turn import OutOfTurn
 from .primitives import ScriptPrimitives
 from .seats import PASSIVE, Seats
@@ -40,10 +41,11 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
                  "turn", "direction", "skips", "extra_for", "chosen", "bluffed", "winner", "uno_pending",
                  "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
                  "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
-                 "uno_asked", "_playable_cache", "out", "left_turn", "playing", "growing", "watching", "_quick_draw")
+                 "uno_asked", "_playable_cache", "out", "left_turn", "playing", "growing", "watching", "_quick_draw",
+                 "pending", "stack_rules", "stack_from", "answering")
 
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
-                 scores: list[int] | None = None, max_turns: int = 5000, ask=None,
+                 scores: list[int] | None = None, max_turns: int = MAX_TURNS, ask=None,
                  written: dict | None = None, agents: list | None = None, chance_seed=(0, 0)):
         self.edition = edition
         self.settings = edition.settings
@@ -107,6 +109,14 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
         # A turn's draw may skip `draw` (no record, no hook to fire on a hand growing).
         self._quick_draw = log is None and "hand_grows" not in self.hooks
         self.watching = "hand_grows" in self.hooks  # `draw` has more to do (see _watched_draw)
+        # Stacking (primitives._settle_draw): the draw waiting for an answer, the table's
+        # `stack where` rules, who gives a draw when no card is played in turn (a start
+        # card's dealer, an answering player; PLAIN_DRAWS while a table card is used),
+        # whether an answer's script is running.
+        self.pending = None
+        self.stack_rules = tuple(edition.stack_rules)
+        self.stack_from: int | None = None
+        self.answering = False
         # Which cards go on which is the same in every round of an edition whose
         # `playable` conditions read only the cards: it is remembered there, as
         # (top card's face, colour in play) -> for each face, whether it goes.
@@ -179,7 +189,7 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
                 self.record("start_card", card=card.uid)
             on_start = card.spec.on_start
             if on_start is not None:
-                on_start.function(self, self.dealer, card)
+                self._run_effect(on_start, self.dealer, card)
             if not self.turn_again:
                 return
             self.turn_again = False
@@ -218,7 +228,7 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
             if self.winner is None:
                 if self.uno_pending is not None:
                     self._catch_window()
-                nxt = (p + self.direction) % n
+                nxt = (self.turn + self.direction) % n  # (an answer to a draw moves the turn)
                 if self.extra_for is None and not skips[nxt] and not lying[nxt]:
                     self.turn = nxt  # the common case of _advance()
                 else:
@@ -364,6 +374,8 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
             self.actor, self.acting = p, card
             effect.function(self, p, card)
             self.actor = None
+            if self.pending is not None:  # a draw given by the card waits for its answer
+                self._settle_draw()
             if self.offered:
                 self.offered.clear()
                 self.cancelled.clear()
@@ -377,6 +389,17 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
             self._check_out(p)
         if size > 2 and len(hand) == 1:  # the effect or hooks took more than this card
             self._left_with_one(p)
+
+    def _run_effect(self, script, p: int, card) -> None:
+        """Run a start card's script as `p`'s; a draw it gives waits for its answer (stacking)."""
+        if self.stack_rules:  # its plain draws of others may be answered
+            self.stack_from = p
+            script.function(self, p, card)
+            self.stack_from = None
+        else:
+            script.function(self, p, card)
+        if self.pending is not None:
+            self._settle_draw()
 
     def _left_with_one(self, p: int) -> None:
         """The effect or hooks of `p`'s card (or reaction) took their hand from more
@@ -439,6 +462,8 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
         for guard, body in self.hooks[event]:
             if guard is None or guard.function(card, self, me):
                 body.function(self, me, card)
+                if self.pending is not None:
+                    self._settle_draw()
         if event == "turn_start":  # (after a play, play_card sees who is out: once)
             self._check_out(me)
 

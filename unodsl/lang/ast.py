@@ -295,6 +295,14 @@ class On(Node):
 
 
 @dataclass(frozen=True)
+class StackRule(Node):
+    """`stack where CONDITION`: a draw a card gives a player may be answered by
+    playing a card that satisfies the condition (its own draw adds to it)."""
+
+    predicate: Node
+
+
+@dataclass(frozen=True)
 class Script(Node):
     body: tuple
 

@@ -54,6 +54,9 @@ class Vocabulary:
     # that its `next` stays plain arithmetic; `eliminating` records that one did.
     eliminates: bool = True
     eliminating: bool = False
+    # A house rule says `stack where ...`: a draw a card gives another player may wait
+    # for their answer, so `draws` asks the engine (an edition without pays nothing).
+    stacking: bool = False
 
     def values(self) -> set:
         found = set(self.colours) | set(self.kinds) | set(self.symbols)
@@ -128,6 +131,7 @@ class Compiled:
     source: str
     pure: bool = True  # a condition reading only the card, the top card and settings
     hooks: list = field(default_factory=list)  # (event, Compiled predicate or None, Compiled body)
+    stack_rules: list = field(default_factory=list)  # Compiled conditions of `stack where C` (house rules)
     tree: object = None  # the syntax tree it was compiled from (for checks and explanations)
 
 
@@ -548,7 +552,12 @@ class _Emitter:
         return "bool"
 
     def s_Draw(self, s):
-        self.for_each(s.target, f"g.draw({{p}}, {self.amount(s.amount, '`draws`')})", aimed=True)
+        draw = "g.draw_or_wait" if self.vocab.stacking and s.target.who != "me" else "g.draw"
+        self.for_each(s.target, f"{draw}({{p}}, {self.amount(s.amount, '`draws`')})", aimed=True)
+
+    def s_StackRule(self, s):
+        raise ScriptError("a stacking rule is for the whole table: write `stack where ...` at the "
+                          "top of a house rule, not inside a block", s.line, s.column)
 
     def s_DrawOrPass(self, s):
         call = f"g.draw_or_pass({{p}}, {self.amount(s.amount, '`draws`')}, {self.predicate(s.predicate)})"
@@ -966,15 +975,21 @@ def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script
     emitter = _Emitter(vocab, context)
     if context.chosen:  # the engine chose the player before the script runs
         emitter.emit("chosen = g.chosen")
-    statements = [s for s in script.body if not isinstance(s, ast.On)]
+    statements = [s for s in script.body if not isinstance(s, (ast.On, ast.StackRule))]
     emitter.all_lets = _let_names(statements)
     emitter.block(tuple(statements))
     compiled = _build(emitter, "effect", "g, me, card", origin, script)
+    compiled.stack_rules = [compile_condition(rule.predicate, vocab, origin)
+                            for rule in script.body if isinstance(rule, ast.StackRule)]
     for hook in (s for s in script.body if isinstance(s, ast.On)):
         where = hook_context(hook.event)
         guard = compile_condition(hook.predicate, vocab, origin, where) if hook.predicate else None
         body = compile_script(ast.Script(hook.line, hook.column, hook.body), vocab, origin, where)
         if body.hooks:
             raise ScriptError("a hook cannot hold another hook", hook.line, hook.column)
+        if body.stack_rules:
+            rule = next(s for s in hook.body if isinstance(s, ast.StackRule))
+            raise ScriptError("a stacking rule is for the whole table: write `stack where ...` at the "
+                              "top of a house rule, not inside a hook", rule.line, rule.column)
         compiled.hooks.append((hook.event, guard, body))
     return compiled

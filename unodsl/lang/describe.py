@@ -321,9 +321,10 @@ class Describer:
         amount = self.count_of(node.amount, ctx, "card")
         card = self.noun_phrase(node.predicate, ctx)
         return Clause(who, say(who, f"draw {amount}, unless {who.pronoun} pass it on by playing {card} "
-                                    f"from {who.poss} hand: then it grows by {amount} and goes to the "
-                                    f"player after them, who may pass it on the same way; whoever does "
-                                    f"not draws it all and misses their turn"))
+                                    f"from {who.poss} hand: that card's own script runs and its draw "
+                                    f"adds to this one, which goes on to the player it names, who may "
+                                    f"pass it on the same way; whoever does not draws it all and misses "
+                                    f"their turn"))
 
     def d_DrawUntil(self, node: ast.DrawUntil, ctx: Context) -> Clause:
         who = self.who(node.target, ctx)
@@ -489,6 +490,15 @@ class Describer:
             if node.predicate is not None:
                 when += f" and {self.cond(node.predicate, inner)}"
         text = f"whenever {when}, {self.inline(node.body, inner)}"
+        return Compound([capital(text) + "."], text)
+
+    def d_StackRule(self, node: ast.StackRule, ctx: Context) -> Compound:
+        card = self.noun_phrase(node.predicate, Context(card=IT, depth=1))
+        text = (f"a player who must draw because of a card may instead play {card} from their hand "
+                "(the card on the discard pile is the last one played): it is their turn, the card's own "
+                "script runs (a Wild names the colour, a reverse turns play, it is never challenged) and "
+                "its draw adds to the one waiting, which goes on to the player it names; whoever does "
+                "not answer draws it all")
         return Compound([capital(text) + "."], text)
 
     # ---- conditions

@@ -497,6 +497,9 @@ class _ToAst(Transformer):
     def choose_random_player(self, meta, children):
         return ast.ChooseRandomPlayer(**_at(meta), predicate=children[0])
 
+    def stack_rule(self, meta, children):
+        return ast.StackRule(**_at(meta), predicate=children[0])
+
 
 def _flatten(children) -> tuple:
     """Statements of a block: lists from `_simple_stmts` and nested blocks, in order."""

@@ -47,9 +47,9 @@ EXPLAIN = {
     DISCARD: "Pick a card of your hand to discard.",
     REACT: "A card played against you may be cancelled by playing one of these cards out "
            "of turn: its number, or p to let it happen.",
-    STACK: "Cards to draw are coming your way: pass them on by playing one of these cards "
-           "(its number; the player after you then has more to draw), or t to take them "
-           "and miss your turn.",
+    STACK: "Cards to draw are coming your way: answer by playing one of these cards (its "
+           "number; it acts as if played, and its own draw adds to these for the player it "
+           "names), or t to take them and miss your turn.",
     WRITE_RULE: "This blank card gets a house rule now: a suggestion's number, b to leave it "
                 "blank, or type a rule in the effect language (docs/effects.md), such as "
                 "`next draws 2`. A rule of several lines: end the first line with a colon, "
