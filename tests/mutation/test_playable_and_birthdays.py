@@ -1,5 +1,5 @@
-"""A script asking `playable` in an edition whose `playable:` reads the game, and a
-birthday tie across New Year.
+"""A script asking `playable` in an edition whose `playable:` reads the game, a
+birthday tie across New Year, and a reaction that leaves its player one card of three.
 
 Written for mutants that survived the suite (docs/mutation.md).
 """
@@ -60,3 +60,15 @@ def test_a_birthday_tie_across_new_year_goes_to_the_first_seat():
     # before it: a tie, which the first of them wins, whichever comes first.
     assert modes.birthday_dealer(["01-01", "02-27"]) == 0
     assert modes.birthday_dealer(["02-27", "01-01"]) == 0
+
+
+def test_a_reaction_that_leaves_one_card_of_three_asks_to_call_uno():
+    # "Calling UNO" (docs/effects.md): a player left with one card by an effect calls UNO.
+    # Seat 1 holds three cards: the shield goes down, its effect gives the yellow 4 away.
+    from tests.test_out_of_turn import GIVING_SHIELD, card, stacked
+    m = stacked([["red draw two", "red 5", "blue 1"], ["shield", "yellow 4", "green 5"],
+                 ["yellow 1", "yellow 2"]], edition=GIVING_SHIELD)
+    m.answer(card(m, 0, "red draw two"))
+    m.answer(card(m, 1, "shield"))
+    assert [c.label() for c in m.round.hands[1]] == ["green 5"]
+    assert (m.decision.kind, m.decision.player) == ("call_uno", 1)
