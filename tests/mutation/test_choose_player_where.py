@@ -66,6 +66,14 @@ def test_the_figures_of_the_one_chosen_are_read(condition):
     assert drawn(m, 1) == 1
 
 
+def test_a_choice_that_may_find_no_one_in_one_branch_still_guards_what_follows():
+    # After an `if` one branch of which may have chosen no one, the statements about
+    # `chosen` still do nothing when no one was chosen.
+    m = play_red_7("on play:\n  if number == 7:\n    choose player where chosen.hand > 5\n"
+                   "  else:\n    choose player\n  chosen draws 2")
+    assert (drawn(m, 1), drawn(m, 2)) == (0, 0)
+
+
 def test_a_choice_in_one_branch_only_leaves_chosen_unknown_after_it():
     problem = refused("on play:\n  if number == 7:\n    choose player\n  show chosen's hand to everyone")
     assert at(problem) == (4, 8) and "no `choose player` has certainly run before it" in problem.message
