@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 import unodsl
+from unodsl.errors import ScriptError
 from unodsl.resources import edition_path
 
 from tests.rules.conftest import events, play, table
@@ -74,10 +75,33 @@ def test_a_choice_that_may_find_no_one_in_one_branch_still_guards_what_follows()
     assert (drawn(m, 1), drawn(m, 2)) == (0, 0)
 
 
+def test_statements_after_a_guarded_one_stay_in_their_branch():
+    # Under `if number == 3`, nothing runs when a 7 is played: not even after the
+    # statement about `chosen` that is skipped when no one is chosen.
+    m = play_red_7("on play:\n  if number == 3:\n    choose player where chosen.hand > 5\n"
+                   "    chosen draws 2\n    next draws 1")
+    assert (drawn(m, 1), drawn(m, 2)) == (0, 0)
+
+
 def test_a_choice_in_one_branch_only_leaves_chosen_unknown_after_it():
     problem = refused("on play:\n  if number == 7:\n    choose player\n  show chosen's hand to everyone")
-    assert at(problem) == (4, 8) and "no `choose player` has certainly run before it" in problem.message
-    assert "in each branch of an `if`" in problem.hint
+    assert at(problem) == (4, 8)
+    assert problem.message == "`chosen` is read here, but no `choose player` has certainly run before it"
+    assert problem.hint == "put `choose player` before it, on every path (in each branch of an `if`)"
+
+
+def test_a_choice_under_every_answer_of_a_question_lets_chosen_be_read_after_it():
+    # The player answers with one of the answers: every path runs one of them.
+    unodsl.load_edition("classic", rules=[
+        'on play:\n  ask me "Whom?":\n    "left": choose player\n    "right": choose player\n'
+        "  show chosen's hand to everyone"])
+
+
+def test_when_no_one_is_chosen_each_statement_about_chosen_does_nothing_and_me_is_still_read():
+    m = play_red_7("on play where number == 7:\n  choose player where chosen.hand > 5\n"
+                   "  chosen draws 2\n  chosen draws 1\n  if me.hand == 2:\n    next draws 1\n"
+                   "  else:\n    next draws 3")
+    assert (drawn(m, 1), drawn(m, 2)) == (1, 0)  # seat 0 holds red 3 and blue 4
 
 
 def test_a_choice_in_every_branch_lets_chosen_be_read_after_it():
@@ -121,6 +145,14 @@ def test_a_card_condition_in_choose_player_is_refused_with_its_hint():
                                "each player it may choose")
     assert problem.hint == ("write `chosen.hand`, `chosen.score` or `chosen holds CONDITION` "
                             "(and `card.number` for the card played)")
+
+
+def test_a_rule_written_on_a_card_may_not_apply_the_written_rule():
+    with pytest.raises(ScriptError) as error:
+        unodsl.load_edition("classic").compile_rule("me draws 1\napply written rule")
+    assert error.value.message == ("a rule written on a card cannot apply the rule written on it: "
+                                   "it would apply itself again and again")
+    assert (error.value.line, error.value.column) == (2, 1)
 
 
 def test_a_playable_condition_may_not_read_playable():
