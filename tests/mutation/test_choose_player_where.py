@@ -52,6 +52,7 @@ def test_when_no_one_is_chosen_the_statements_about_chosen_do_nothing():
     "chosen.score < 9",
     "count(chosen, colour == red) < 9",
     "chosen holds colour == red",  # "`chosen holds ...` ... false"
+    "chosen challenges",           # "... and `chosen challenges` are false"
 ])
 def test_when_no_one_is_chosen_the_figures_of_chosen_match_nothing(condition):
     m = play_red_7(f"on play where number == 7:\n  choose player where chosen.hand > 5\n"
@@ -167,3 +168,15 @@ def test_a_playable_condition_may_not_read_playable():
                                "and again")
     assert problem.hint == "say when the card may be played from the cards themselves (colour == top.colour, ...)"
     assert problem.span.column == 15
+
+
+def test_in_an_edition_with_reactions_a_challenge_is_still_put():
+    # A Wild Draw Four where a reaction card exists: the next player may challenge it
+    # (the Table Veto of this edition is offered too).
+    from tests.test_out_of_turn import TEXT, card, stacked  # classic with a Shield reaction card
+    edition = unodsl.load_edition_text(TEXT, "reactions.yaml")  # compiled here, not at import
+    m = stacked([["wild draw four", "red 5", "blue 1"], ["green 5", "yellow 4"], ["yellow 1", "yellow 2"]],
+                edition=edition)
+    m.answer(card(m, 0, "wild draw four"))
+    m.answer("green")
+    assert (m.decision.kind, m.decision.player, m.decision.options[:2]) == ("challenge", 1, [True, False])
