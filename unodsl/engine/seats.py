@@ -9,7 +9,7 @@ next round.
 
 In the turn in which a player leaves, they keep their seat for counting (next,
 previous, N seats on, others): the rest of the card's effect aimed at them
-does nothing (a Draw Two's `skip next` does not fall on the player after
+does nothing (a card's `skip next` after a draw does not fall on the player after
 them). From the next turn on, counting passes over them.
 
 An edition that never eliminates pays nothing in the turn loop: an eliminated
