@@ -12,7 +12,7 @@ import pytest
 import unodsl
 from unodsl.resources import edition_path
 
-from tests.rules.conftest import events, play, table
+from rules.conftest import events, play, table
 
 SKIP = "  skip:\n    name: Skip\n    symbol: skip\n"
 

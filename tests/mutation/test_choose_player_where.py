@@ -13,7 +13,7 @@ import unodsl
 from unodsl.errors import ScriptError
 from unodsl.resources import edition_path
 
-from tests.rules.conftest import events, play, table
+from rules.conftest import events, play, table
 
 OTHERS = [["red 1", "green 1", "yellow 1"], ["red 2", "green 2"]]
 DRAW = ["blue 1", "blue 2", "blue 3", "blue 4", "blue 5", "blue 6", "blue 7", "blue 8"]
@@ -173,7 +173,7 @@ def test_a_playable_condition_may_not_read_playable():
 def test_in_an_edition_with_reactions_a_challenge_is_still_put():
     # A Wild Draw Four where a reaction card exists: the next player may challenge it
     # (the Table Veto of this edition is offered too).
-    from tests.test_out_of_turn import TEXT, card, stacked  # classic with a Shield reaction card
+    from test_out_of_turn import TEXT, card, stacked  # classic with a Shield reaction card
     edition = unodsl.load_edition_text(TEXT, "reactions.yaml")  # compiled here, not at import
     m = stacked([["wild draw four", "red 5", "blue 1"], ["green 5", "yellow 4"], ["yellow 1", "yellow 2"]],
                 edition=edition)

@@ -11,7 +11,7 @@ from unodsl.engine.setup import Setup
 
 from unodsl.resources import edition_path
 
-from tests.rules.conftest import play
+from rules.conftest import play
 
 # After each play, the next player draws one card if the player still holds a card they
 # could play now (docs/effects.md: `playable` is "the card could be played now").
@@ -65,7 +65,7 @@ def test_a_birthday_tie_across_new_year_goes_to_the_first_seat():
 def test_a_reaction_that_leaves_one_card_of_three_asks_to_call_uno():
     # "Calling UNO" (docs/effects.md): a player left with one card by an effect calls UNO.
     # Seat 1 holds three cards: the shield goes down, its effect gives the yellow 4 away.
-    from tests.test_out_of_turn import GIVING_SHIELD, card, stacked
+    from test_out_of_turn import GIVING_SHIELD, card, stacked
     m = stacked([["red draw two", "red 5", "blue 1"], ["shield", "yellow 4", "green 5"],
                  ["yellow 1", "yellow 2"]], edition=GIVING_SHIELD)
     m.answer(card(m, 0, "red draw two"))

@@ -35,7 +35,7 @@ def test_a_statement_after_turn_another_is_refused_at_the_statement():
 @pytest.mark.parametrize("use", ["chosen discards all where colour == red", "chosen draws or discards to 3",
                                  "me swaps hands with chosen", "apply written rule"])
 def test_a_table_card_use_may_not_take_cards_out_of_a_hand(use):
-    from tests.test_out_of_turn import TEXT  # classic with a table card, Table Veto: `use: skip chosen`
+    from test_out_of_turn import TEXT  # classic with a table card, Table Veto: `use: skip chosen`
     text = TEXT.replace("use: skip chosen", f"use: {use}")
     assert text != TEXT
     problem = the_problem(text)
@@ -47,6 +47,6 @@ def test_a_table_card_use_may_not_take_cards_out_of_a_hand(use):
 
 
 def test_a_table_card_use_may_draw_and_skip():
-    from tests.test_out_of_turn import TEXT
+    from test_out_of_turn import TEXT
     unodsl.load_edition_text(TEXT.replace("use: skip chosen", "use: |\n      chosen draws 1\n      skip chosen"),
                              "places.yaml")
