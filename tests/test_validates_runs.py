@@ -12,18 +12,7 @@ import unodsl
 from unodsl.engine.setup import Setup
 from unodsl.resources import data_dir
 from cli_helpers import no_traceback, run
-
-
-def refused(rule: str, edition: str = "classic"):
-    """The one problem validation finds in the house rule `rule`."""
-    with pytest.raises(unodsl.EditionError) as error:
-        unodsl.load_edition(edition, rules=[rule])
-    (problem,) = error.value.problems
-    return problem
-
-
-def at(problem) -> tuple[int, int]:
-    return problem.span.line, problem.span.column
+from refusals import at, refused, refused_edition
 
 
 # ---- the four scripts of the issue ------------------------------------------------------
@@ -142,13 +131,6 @@ def test_the_card_played_may_still_be_read_in_choose_player_where():
 # ---- statements that belong to one kind of script --------------------------------------
 
 CLASSIC = (data_dir("editions") / "classic.yaml").read_text(encoding="utf-8")
-
-
-def refused_edition(text: str):
-    with pytest.raises(unodsl.EditionError) as error:
-        unodsl.load_edition_text(text, "edition.yaml")
-    (problem,) = error.value.problems
-    return problem
 
 
 def test_nothing_may_follow_turn_another_in_its_block():

@@ -14,6 +14,7 @@ from unodsl.errors import ScriptError
 from unodsl.resources import edition_path
 
 from rules.conftest import events, play, table
+from refusals import at, refused
 
 OTHERS = [["red 1", "green 1", "yellow 1"], ["red 2", "green 2"]]
 DRAW = ["blue 1", "blue 2", "blue 3", "blue 4", "blue 5", "blue 6", "blue 7", "blue 8"]
@@ -112,17 +113,6 @@ def test_a_choice_in_every_branch_lets_chosen_be_read_after_it():
 
 
 # ---- what validation says, at its place -------------------------------------------------
-
-def refused(rule: str, edition: str = "classic"):
-    """The one problem validation finds in the house rule `rule`."""
-    with pytest.raises(unodsl.EditionError) as error:
-        unodsl.load_edition(edition, rules=[rule])
-    (problem,) = error.value.problems
-    return problem
-
-
-def at(problem) -> tuple[int, int]:
-    return problem.span.line, problem.span.column
 
 
 def test_reading_a_card_in_a_turn_start_hook_names_the_hook():

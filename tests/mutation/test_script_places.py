@@ -11,13 +11,7 @@ import pytest
 
 import unodsl
 from unodsl.resources import edition_path
-
-
-def the_problem(text: str):
-    with pytest.raises(unodsl.EditionError) as error:
-        unodsl.load_edition_text(text, "places.yaml")
-    (problem,) = error.value.problems
-    return problem
+from refusals import refused_edition
 
 
 def test_a_statement_after_turn_another_is_refused_at_the_statement():
@@ -25,7 +19,7 @@ def test_a_statement_after_turn_another_is_refused_at_the_statement():
     old = "    on_start: turn another\n"
     assert text.count(old) == 1
     text = text.replace(old, "    on_start: |\n      turn another\n      next draws 1\n")
-    problem = the_problem(text)
+    problem = refused_edition(text, "places.yaml")
     assert problem.message == ("nothing after `turn another` runs: the card is back in the draw pile "
                                "and another is turned")
     line = text.splitlines().index("      next draws 1") + 1
@@ -38,7 +32,7 @@ def test_a_table_card_use_may_not_take_cards_out_of_a_hand(use):
     from test_out_of_turn import TEXT  # classic with a table card, Table Veto: `use: skip chosen`
     text = TEXT.replace("use: skip chosen", f"use: {use}")
     assert text != TEXT
-    problem = the_problem(text)
+    problem = refused_edition(text, "places.yaml")
     assert problem.message == ("a table card is used while a player is deciding something, so its `use:` "
                                "cannot take cards out of a hand: the decision would offer cards no longer there")
     assert problem.hint == "a `use:` may draw, skip, reverse, choose, show hands, ..."
