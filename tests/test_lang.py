@@ -226,3 +226,11 @@ def test_drawing_an_absent_number_of_cards_draws_none():
         discard=["red 3"], turn=0))
     match.answer(match.round.hands[0][0])  # a Skip has no number: nobody draws
     assert not [e for e in match.log if e["event"] == "draw" and e["player"] == 1]
+
+
+def test_a_comment_may_have_a_line_of_its_own_between_statements():
+    """docs/effects.md: `#` starts a comment; a line holding only one is no statement
+    (it was an "unexpected end of line" between two statements)."""
+    script = parse_script("next draws 2\n# the Draw Two's skip:\nskip next\nif always:\n  reverse\n  # c\n# d\n  extra turn\n")
+    assert [type(s).__name__ for s in script.body] == ["Draw", "Skip", "If"]
+    assert [type(s).__name__ for s in script.body[2].branches[0][1]] == ["Reverse", "ExtraTurn"]
