@@ -34,6 +34,7 @@ from .lang.describe import (
     playable_text,
     plural,
 )
+from .lang.compile import action_forms
 from .lang.parse import parse_condition, parse_script
 from .resources import data_dir
 
@@ -281,6 +282,9 @@ def explain(edition: Edition, kind: CardKind) -> Explanation:
     stacking = _stacking_text(words, edition, sources)
     if stacking:
         sections.append(("Stacking", stacking))
+    actions = _actions_text(words, edition, sources)
+    if actions:
+        sections.append(("Actions", actions))
     sections.append(("Points", _points_text(edition, kind, never_played and on_table)))
     return Explanation(kind, edition, sections)
 
@@ -362,6 +366,20 @@ def _house_rules_text(words: Describer, edition: Edition, kind: CardKind) -> str
             hook = ast.On(body.tree.line, body.tree.column, event, guard.tree if guard else None, body.tree.body)
             told.append(f"({number}) {words.script(ast.Script(hook.line, hook.column, (hook,)))}")
     return " ".join(told)
+
+
+def _actions_text(words: Describer, edition: Edition, sources: dict) -> str:
+    """What each action of the edition that the card calls does (and the actions those call)."""
+    called: list[str] = []
+    trees = [parse_script(sources[f]) for f in ("effect", "on_start", "use") if f in sources]
+    while trees:
+        for node in ast.walk(trees.pop()):
+            if isinstance(node, ast.DoAction):
+                name = next((n for n in edition.actions if node.verb in action_forms(n)), None)
+                if name is not None and name not in called:
+                    called.append(name)
+                    trees.append(edition.actions[name].tree)
+    return " ".join(f"To {name}: {_lower(words.script(edition.actions[name].tree))}" for name in called)
 
 
 def _stacking_text(words: Describer, edition: Edition, sources: dict) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import EditionError, Problem, ScriptError, Span
 from ..lang import ast
-from ..lang.compile import (CONDITION, EFFECT, PLAYABLE, START, USE, WRITTEN, Compiled, Context, Vocabulary,
+from ..lang.compile import (ACTION, CONDITION, EFFECT, PLAYABLE, START, USE, WRITTEN, Compiled, Context, Vocabulary,
                              compile_condition, compile_script)
 from ..lang.parse import parse_condition, parse_script
 from ..resources import edition_path, exists, unknown_edition_hint
@@ -19,12 +19,15 @@ from .checks import check_edition, reads_top
 from .inherit import Merged, Source, source_of
 from .rules import rule_sources, starter_rules
 from .model import DEFAULT_PLAYABLE, DEFAULT_SETTINGS, Card, CardKind, Edition
+from .actions import read_actions
 from .state import read_chance, read_state
 from .schema import check_schema, check_setting, read_setting
 from .yamlsrc import YamlDoc, load_yaml, load_yaml_file
 
 
 _RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
+# What a house rule for the whole table is made of (anything else is a rule written on a card).
+_TABLE_RULES = (ast.On, ast.StackRule, ast.Instead)
 
 
 def load_edition(name_or_path: str, rules: list[str] | None = None, settings: dict | None = None) -> Edition:
@@ -127,6 +130,7 @@ class _Builder:
         self.problems: list[Problem] = []
         self.hook_origins: list = []  # per hook: its path in the edition, or the --rule's RuleSource
         self.stack_rules: list = []  # `stack where` conditions of the house rules
+        self.replacements: dict = {}  # event -> body of the last `instead of EVENT:` of the house rules
 
     # ---- reporting
 
@@ -169,6 +173,8 @@ class _Builder:
         )
         self.vocab.player_state, self.vocab.game_state = read_state(data, colours, self.problem)
         self.vocab.chance = read_chance(data, self.problem)
+        action_trees, self.vocab.actions = read_actions(data, self.problem, self.script_problem)
+        actions = self._actions(action_trees)
         tag_rules = self._tag_rules()
         kinds = {kid: self._kind(kid, spec) for kid, spec in kinds_data.items()}
         hooks, written_extra = self._house_rules(rules)
@@ -194,6 +200,7 @@ class _Builder:
             table=table, written=written, compile_rule=self._rule_compiler(),
             suggested_rules=self._suggested_rules(),
             display_colours=dict(data.get("display_colours", {})),
+            actions=actions, replacements=self.replacements,
         )
         found = check_edition(edition, self.doc) + self.problems
         errors = [p for p in found if p.severity == "error"]
@@ -201,6 +208,24 @@ class _Builder:
             raise EditionError(_in_order(found))
         edition.warnings = _in_order(found)
         return edition
+
+    def _actions(self, trees: dict) -> dict[str, Compiled]:
+        """The edition's actions, compiled (each runs as the player who does it, about no card)."""
+        compiled = {}
+        for name, tree in trees.items():
+            path = ("actions", name)
+            try:
+                action = compile_script(tree, self.vocab, f"{self.doc.filename}:actions.{name}", ACTION)
+            except ScriptError as error:
+                self.script_problem(path, error)
+                continue
+            rule = next((s for s in tree.body if isinstance(s, (ast.On, ast.StackRule, ast.Instead))), None)
+            if rule is not None:
+                self.script_problem(path, ScriptError("an action is made of statements; hooks and rules go in "
+                                                      "the edition's `rules:`", rule.line, rule.column))
+                continue
+            compiled[name] = action
+        return compiled
 
     def _tag_values(self, kinds_data: dict) -> dict[str, set]:
         tags: dict[str, set] = {}
@@ -260,6 +285,11 @@ class _Builder:
             hook = next(s for s in compiled.tree.body if isinstance(s, ast.On))
             self.script_problem(path, ScriptError("a card's script cannot hold `on` hooks", hook.line, hook.column,
                                                   hint="put hooks in the edition's `rules:`"))
+        if compiled is not None and not condition and compiled.replacements:
+            rule = next(s for s in compiled.tree.body if isinstance(s, ast.Instead))
+            self.script_problem(path, ScriptError(
+                f"a card's script cannot hold `instead of {rule.event}`: it is a rule for the whole table",
+                rule.line, rule.column, hint="put it in the edition's `rules:`"))
         if compiled is not None and not condition and compiled.stack_rules:
             rule = next(s for s in compiled.tree.body if isinstance(s, ast.StackRule))
             self.script_problem(path, ScriptError(
@@ -318,7 +348,7 @@ class _Builder:
         def compile_rule(text: str) -> Compiled:
             """A rule written at the table; raises ScriptError with its position."""
             script = parse_script(text)
-            if any(isinstance(s, (ast.On, ast.StackRule)) for s in script.body):
+            if any(isinstance(s, (ast.On, ast.StackRule, ast.Instead)) for s in script.body):
                 raise ScriptError("a rule written on a card cannot hold `on` hooks or stacking rules", 1, 1)
             return compile_script(script, vocab, "<written rule>", WRITTEN)
 
@@ -348,7 +378,7 @@ class _Builder:
             except ScriptError as error:
                 report(None, error)
                 continue
-            if script.body and not any(isinstance(s, (ast.On, ast.StackRule)) for s in script.body):
+            if script.body and not any(isinstance(s, _TABLE_RULES) for s in script.body):
                 try:
                     written.append((source.label, compile_script(script, self.vocab, source.label, WRITTEN)))
                 except ScriptError as error:
@@ -382,12 +412,13 @@ class _Builder:
     def _rule_hooks(self, path, text, report, direct=False) -> list:
         try:
             script = parse_script(text)
-            loose = next((s for s in script.body if not isinstance(s, (ast.On, ast.StackRule))), None)
+            loose = next((s for s in script.body if not isinstance(s, _TABLE_RULES)), None)
             if loose is not None:
                 raise ScriptError("a house rule is made of `on EVENT:` hooks and `stack where` rules; a "
                                   "statement outside a hook would never run", loose.line, loose.column)
             compiled = compile_script(script, self.vocab, f"{self.doc.filename}:rule")
             self.stack_rules.extend(compiled.stack_rules)
+            self.replacements.update(compiled.replacements)  # (a later rule replaces an earlier one's)
             return compiled.hooks
         except ScriptError as error:
             report(path, error)
@@ -417,6 +448,10 @@ class _Builder:
 
     def _faces(self, kid: str, composition: dict, kind_colours) -> list[tuple]:
         faces = []
+        if not kind_colours and ("numbers" in composition or "per_colour" in composition):
+            self.problem(("kinds", kid, "deck"), f"'{kid}' has cards in each colour, but the edition has no colours",
+                         hint="give the edition its `colours:`, or count the kind's cards with `count: N` "
+                              "(cards with no colour)")
         if "numbers" in composition:
             for spec, copies in composition["numbers"].items():
                 match = _RANGE.match(str(spec))

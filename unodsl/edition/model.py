@@ -103,6 +103,8 @@ class Edition:
     faces: list = field(default_factory=list)  # one card per face number
     playable_cache: dict = field(default_factory=dict)  # (top face, colour) -> playable by face
     display_colours: dict = field(default_factory=dict)  # colour -> terminal colour name (`purple: magenta`)
+    actions: dict = field(default_factory=dict)  # name -> Compiled script of the edition's `actions:`
+    replacements: dict = field(default_factory=dict)  # event -> Compiled body of the last `instead of EVENT:`
 
     def __post_init__(self):
         by_face: dict = {}

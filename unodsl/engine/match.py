@@ -241,6 +241,8 @@ class Match:
                 self.record("dealer_draw", cards={p: c.uid for p, c in drawn.items()})
             best = max(c.number or 0 for c in drawn.values())
             contenders = [p for p, c in drawn.items() if (c.number or 0) == best]
+        if len(contenders) > 1:  # the cards ran out on a tie (a deck with no numbers): chance decides
+            contenders = [self.rng.choice(contenders)]
         self.record("dealer", player=contenders[0])
         return contenders[0]
 

@@ -17,6 +17,7 @@ from types import MappingProxyType, SimpleNamespace
 from ..edition.model import DEFAULT_PLAYABLE
 from ..limits import MAX_TURNS
 from .out_of_turn import OutOfTurn
+from .actions import EditionActions
 from .primitives import ScriptPrimitives
 from .seats import PASSIVE, Seats
 from .setup import apply_setup
@@ -32,7 +33,7 @@ NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=
 NO_STATE = MappingProxyType({})
 
 
-class Round(ScriptPrimitives, Seats, OutOfTurn):
+class Round(ScriptPrimitives, Seats, OutOfTurn, EditionActions):
     # Slots make the state's attributes quick to read in the turn loop (a
     # subclass that counts or checks may still add its own).
     __slots__ = ("player_state", "game_state", "chance_seed", "_chance", "chance_fixed",  # state and chance
@@ -201,6 +202,7 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
         hands, ask, cache, max_turns = self.hands, self.ask, self._playable_cache, self.max_turns
         n, skips, lying, direct, discard = self.n, self.skips, self.lying, self._direct, self.discard
         slow_start = bool(self.hooks) or self.log is not None
+        replaced = "turn_draw" in self.edition.replacements  # a house rule says what a player does instead
         while self.winner is None and self.turns < max_turns:
             p = self.turn
             self.turns += 1
@@ -222,7 +224,10 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
                     playable.append(DRAW)
                     choice = ask(Decision(TURN, p, playable))
             if choice is DRAW:
-                self._draw_on_turn(p, hand, allowed if cache is not None else None)
+                if replaced:
+                    self.replaced_draw("turn_draw", p)
+                else:
+                    self._draw_on_turn(p, hand, allowed if cache is not None else None)
             else:
                 self.play_card(p, choice)
             if self.winner is None:
@@ -444,7 +449,10 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
             if self.decide(CATCH, catcher, [True, False], p):
                 if self.log is not None:
                     self.record("caught", player=p, by=catcher)
-                self.draw(p, self.settings["uno_penalty"])
+                if "uno_penalty" in self.edition.replacements:
+                    self.replaced_draw("uno_penalty", p)
+                else:
+                    self.draw(p, self.settings["uno_penalty"])
                 return
 
     def _hand_grew(self, p: int) -> None:

@@ -416,3 +416,55 @@ class ChooseRandomPlayer(Node):
     """`choose random player where ...`: another player, at random; the pick is `chosen`."""
 
     predicate: Node | None
+
+
+# ---- actions, repeats and what replaces a draw --------------------------------
+
+
+@dataclass(frozen=True)
+class DoAction(Node):
+    """`next presses`: the player(s) do an action the edition declares (`actions:`);
+    `verb` is the word as written (`press` or `presses`)."""
+
+    target: Player
+    verb: str
+    # Where the verb is, for a problem with it (not part of the node's value).
+    verb_line: int = field(default=0, compare=False)
+    verb_column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class RepeatTimes(Node):
+    """`repeat 2 times: ...`: the block, as many times as the number says (none if absent)."""
+
+    count: Node
+    body: tuple
+
+
+@dataclass(frozen=True)
+class RepeatUntil(Node):
+    """`repeat until CONDITION: ...`: the block, then the test, until it holds."""
+
+    predicate: Node
+    body: tuple
+
+
+@dataclass(frozen=True)
+class Instead(Node):
+    """`instead of turn_draw: ...` (a house rule): what a player does instead of a draw
+    the rules give (the turn's draw, the missed-UNO penalty)."""
+
+    event: str
+    body: tuple
+
+
+def walk(node):
+    """`node` and every node inside it (statements of blocks, parts of expressions)."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Node):
+            yield item
+            stack.extend(reversed(list(vars(item).values())))
+        elif isinstance(item, tuple):
+            stack.extend(reversed(item))

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..errors import ScriptError
+from ..limits import MAX_REPEATS
 from . import ast
 
 CARD_ATTRIBUTES = ("colour", "number", "symbol", "kind", "name", "points", "wild")
@@ -57,6 +58,9 @@ class Vocabulary:
     # A house rule says `stack where ...`: a draw a card gives another player may wait
     # for their answer, so `draws` asks the engine (an edition without pays nothing).
     stacking: bool = False
+    # The edition's `actions:` (name -> whether its script may take cards out of a hand,
+    # or make a player leave the round: refused in a table card's `use:`).
+    actions: dict = field(default_factory=dict)
 
     def values(self) -> set:
         found = set(self.colours) | set(self.kinds) | set(self.symbols)
@@ -102,15 +106,20 @@ class Context:
     def has_card(self) -> bool:
         """Whether the script is about a card (`card.X`, and bare names in its statements):
         a turn_start hook is about none."""
-        return self.event not in ("turn_start", "hand_grows")
+        return self.kind != "action" and self.event not in ("turn_start", "hand_grows", *REPLACED_DRAWS)
 
     def about(self) -> str:
+        if self.event in REPLACED_DRAWS:
+            return f"an `instead of {self.event}` rule"
         return f"an `on {self.event}` hook" if self.kind == "hook" else _SCRIPT_NAMES[self.kind]
 
 
 _SCRIPT_NAMES = {"effect": "a card's effect", "start": "a start card's `on_start`", "use": "a table card's `use:`",
                  "written": "a rule written on a card", "hook": "a hook", "condition": "a condition",
-                 "playable": "a `playable` condition"}
+                 "playable": "a `playable` condition", "action": "an action of the edition's `actions:`"}
+# The draws a house rule may replace (`instead of turn_draw:`): the turn's draw, the missed-UNO penalty.
+REPLACED_DRAWS = ("turn_draw", "uno_penalty")
+ACTION = Context("action")
 EFFECT = Context("effect")
 START = Context("start")
 USE = Context("use", chosen=True)
@@ -133,6 +142,7 @@ class Compiled:
     hooks: list = field(default_factory=list)  # (event, Compiled predicate or None, Compiled body)
     stack_rules: list = field(default_factory=list)  # Compiled conditions of `stack where C` (house rules)
     tree: object = None  # the syntax tree it was compiled from (for checks and explanations)
+    replacements: list = field(default_factory=list)  # (event, Compiled body) of `instead of EVENT:` rules
 
 
 class _Emitter:
@@ -337,6 +347,8 @@ class _Emitter:
             raise ScriptError(f"`{node.op}` compares numbers, not {_A_TYPE[types.pop()]}s"[:-1],
                               node.line, node.column)
         op = node.op
+        if _draws_chance(node):  # each side once: a value drawn twice would be two draws
+            return f"_equal({left}, {right}, {op == '!='})" if op in ("==", "!=") else f"_ordered({op!r}, {left}, {right})"
         # (a side that compiled to a literal, a colour or a setting, is never None: no test of it,
         # which Python would warn about)
         may_be_none = [self.may_be_none(n) and not _literal(src) for n, src in ((node.left, left), (node.right, right))]
@@ -583,6 +595,9 @@ class _Emitter:
         self.emit("g.reverse()")
 
     def s_ChooseColour(self, s):
+        if not self.vocab.colours:
+            raise ScriptError("this edition has no colours: there is none to choose", s.line, s.column,
+                              hint="an edition of Wilds only (`colours: []`) plays any card on any card")
         self.for_each(s.chooser, "g.choose_colour({p})")
 
     def s_ChoosePlayer(self, s):
@@ -669,6 +684,54 @@ class _Emitter:
 
         # (the player answers with one of the answers: every path runs one of them)
         self.branches([answer.body for answer in s.answers], True, header)
+
+    # ---- actions, repeats and what replaces a draw
+
+    def s_DoAction(self, s):
+        name = self.action_name(s)
+        if self.context.kind == "use" and self.vocab.actions[name]:
+            raise ScriptError(f"a table card is used while a player is deciding something, so its `use:` "
+                              f"cannot {name}: that action takes cards out of a hand or a player out of the "
+                              "round", s.line, s.column)
+        self.pure = False
+        self.for_each(s.target, f"g.act({name!r}, {{p}})", aimed=True)
+
+    def action_name(self, s: ast.DoAction) -> str:
+        """The action `next presses` names: `press`, said as `press` or `presses`."""
+        for name in self.vocab.actions:
+            if s.verb in action_forms(name):
+                return name
+        at = ast.Name(s.verb_line or s.line, s.verb_column or s.column, s.verb)
+        error = _unknown(at, s.verb, [*_STATEMENT_VERBS, *(f for n in self.vocab.actions for f in action_forms(n))],
+                         what="action")
+        if not self.vocab.actions and error.hint is None:
+            error.hint = "declare it in the edition's `actions:` section (`press: me draws 1`)"
+        raise error
+
+    def s_RepeatTimes(self, s):
+        count, var = self.amount(s.count, "`repeat`"), self.fresh("r")
+
+        def header(_index):
+            self.emit(f"for {var} in range(min({count} or 0, {MAX_REPEATS})):")
+
+        # (the block may run no time at all: what it sets is not certain after it)
+        self.branches([s.body], False, header)
+
+    def s_RepeatUntil(self, s):
+        var = self.fresh("r")
+
+        def header(_index):
+            self.emit(f"for {var} in range({MAX_REPEATS}):")
+
+        self.branches([s.body], True, header)  # (the block runs at least once)
+        self.depth += 1
+        self.emit(f"if {self.expr(s.predicate, self.card)}: break")
+        self.depth -= 1
+
+    def s_Instead(self, s):
+        raise ScriptError(f"`instead of {s.event}` is a rule for the whole table: write it at the top of a "
+                          "house rule (an edition's `rules:`), not in a card's script or a block",
+                          s.line, s.column)
 
     # ---- values and state: `let`, the edition's `state:`
 
@@ -862,6 +925,16 @@ class _Emitter:
 _A_TYPE = {"number": "a number", "text": "a text", "bool": "a condition", "any": "a value", "card": "a card"}
 
 
+# The words a statement has after a player (`next draws 2`): an unknown action may be one misspelt.
+_STATEMENT_VERBS = ("draws", "discards", "swaps", "chooses", "plays")
+
+
+def action_forms(name: str) -> tuple[str, str]:
+    """How a script says an action: `press` (`others press`) and `presses` (`next presses`)."""
+    from .describe import third_person  # (describe reads this module's vocabulary)
+    return name, third_person(name)
+
+
 # Statements that take cards out of a hand (or may: a written rule, a draw passed on).
 _TAKES_FROM_HANDS = (ast.DiscardAll, ast.DrawTo, ast.GiveAll, ast.SwapHands, ast.RotateHands, ast.DrawOrPass,
                      ast.ApplyRule)
@@ -903,6 +976,8 @@ def _let_names(body) -> set:
         elif isinstance(stmt, ast.Ask):
             for answer in stmt.answers:
                 found |= _let_names(answer.body)
+        elif isinstance(stmt, (ast.RepeatTimes, ast.RepeatUntil)):
+            found |= _let_names(stmt.body)
     return found
 
 
@@ -934,6 +1009,25 @@ def _arith(op: str, a, b):
     return _OPERATORS[op](a, b)
 
 
+def _draws_chance(node: ast.Node) -> bool:
+    """Whether a value draws chance (`random number in 1..6 > 3`)."""
+    return any(isinstance(part, (ast.RandomNumber, ast.RandomOutcome, ast.RandomCard)) for part in ast.walk(node))
+
+
+_ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+
+
+def _ordered(op: str, a, b) -> bool:
+    """`a op b` for whole numbers only, each side read once (an absent value is never < or >)."""
+    return isinstance(a, int) and isinstance(b, int) and _ORDER[op](a, b)
+
+
+def _equal(a, b, negated: bool) -> bool:
+    """`a == b` (or `!=`), each side read once; two absent values do not match."""
+    same = a == b and a is not None
+    return not same if negated else same
+
+
 def _between(value, low, high) -> bool:
     """`value in low..high`, for whole numbers only (an absent value is in no range)."""
     return isinstance(value, int) and isinstance(low, int) and isinstance(high, int) and low <= value <= high
@@ -949,7 +1043,8 @@ def _build(emitter: _Emitter, name: str, params: str, origin: str, tree=None) ->
     header = f"def {name}({params}):"
     body = emitter.lines or ["    pass"]
     source = "\n".join([header, *body]) + "\n"
-    namespace: dict = {"_arith": _arith, "_between": _between, "_whole": _whole, "_colour": _colour}
+    namespace: dict = {"_arith": _arith, "_between": _between, "_whole": _whole, "_colour": _colour,
+                       "_equal": _equal, "_ordered": _ordered}
     exec(compile(source, origin, "exec"), namespace)  # source built only from our own syntax tree
     # Taken out of its namespace, the function is not in a reference cycle with it.
     return Compiled(namespace.pop(name), source, emitter.pure, tree=tree)
@@ -975,7 +1070,7 @@ def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script
     emitter = _Emitter(vocab, context)
     if context.chosen:  # the engine chose the player before the script runs
         emitter.emit("chosen = g.chosen")
-    statements = [s for s in script.body if not isinstance(s, (ast.On, ast.StackRule))]
+    statements = [s for s in script.body if not isinstance(s, (ast.On, ast.StackRule, ast.Instead))]
     emitter.all_lets = _let_names(statements)
     emitter.block(tuple(statements))
     compiled = _build(emitter, "effect", "g, me, card", origin, script)
@@ -992,4 +1087,15 @@ def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script
             raise ScriptError("a stacking rule is for the whole table: write `stack where ...` at the "
                               "top of a house rule, not inside a hook", rule.line, rule.column)
         compiled.hooks.append((hook.event, guard, body))
+    compiled.replacements = [_replacement(rule, vocab, origin)
+                             for rule in script.body if isinstance(rule, ast.Instead)]
     return compiled
+
+
+def _replacement(rule: ast.Instead, vocab: Vocabulary, origin: str) -> tuple:
+    """(event, body) of `instead of EVENT:`: the body runs as the player who would draw."""
+    body = compile_script(ast.Script(rule.line, rule.column, rule.body), vocab, origin, hook_context(rule.event))
+    if body.hooks or body.stack_rules or body.replacements:
+        inner = next(s for s in rule.body if isinstance(s, (ast.On, ast.StackRule, ast.Instead)))
+        raise ScriptError("an `instead of` rule holds statements, not hooks or rules", inner.line, inner.column)
+    return rule.event, body

@@ -25,7 +25,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from . import ast
-from .compile import CARD_ATTRIBUTES, Vocabulary
+from ..limits import MAX_REPEATS
+from .compile import CARD_ATTRIBUTES, Vocabulary, action_forms
 
 # ---- words ---------------------------------------------------------------------------
 
@@ -755,6 +756,35 @@ class Describer:
         return f"{self.value(node, ctx)} is {'' if negated else 'not '}zero"
 
     d_RandomOutcome = d_RandomCard = d_RandomNumber
+
+    # ---- actions, repeats and what replaces a draw
+
+    def d_DoAction(self, node: ast.DoAction, ctx: Context) -> Clause:
+        """`next presses`: the action's name is its verb ("the next player presses")."""
+        who = self.who(node.target, ctx)
+        verb = next((name for name in self.vocab.actions if node.verb in action_forms(name)), node.verb)
+        return act(who, verb)
+
+    def d_RepeatTimes(self, node: ast.RepeatTimes, ctx: Context) -> Compound:
+        inner = dataclasses.replace(ctx, depth=ctx.depth + 1)
+        count = node.count.value if isinstance(node.count, ast.Int) else None
+        times = {1: "once", 2: "twice"}.get(count) or (f"{count} times" if count is not None
+                                                        else f"as many times as {self.value(node.count, ctx)}")
+        text = f"{times}: {self.inline(node.body, inner)}"
+        return Compound([capital(text) + "."], text)
+
+    def d_RepeatUntil(self, node: ast.RepeatUntil, ctx: Context) -> Compound:
+        inner = dataclasses.replace(ctx, depth=ctx.depth + 1)
+        text = (f"{self.inline(node.body, inner)}, and again until {self.cond(node.predicate, inner)} "
+                f"(at most {MAX_REPEATS} times)")
+        return Compound([capital(text) + "."], text)
+
+    def d_Instead(self, node: ast.Instead, ctx: Context) -> Compound:
+        inner = Context(me=THAT_PLAYER, depth=1)
+        what = {"turn_draw": "drawing a card on their turn (their turn then ends)",
+                "uno_penalty": "drawing the penalty when caught not calling UNO"}[node.event]
+        text = f"instead of {what}, {self.inline(node.body, inner)}"
+        return Compound([capital(text) + "."], text)
 
     def state_value_words(self, node: ast.Node, ctx: Context) -> str | None:
         """A value of state or chance in words (None: another kind of value)."""

@@ -173,6 +173,9 @@ _LABELS = [
 
 def _syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
     line, column = max(error.line, 1), max(error.column, 1)
+    verb = _misspelt_verb(error)
+    if verb is not None:
+        return verb
     if isinstance(error, UnexpectedCharacters):
         bad = text[error.pos_in_stream] if error.pos_in_stream < len(text) else "end"
         following = text[error.pos_in_stream + 1:error.pos_in_stream + 2]
@@ -224,6 +227,27 @@ def _syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
     if hint is None and word:
         hint = _nearest_word(word, names)
     return ScriptError(message, line, column, hint=hint)
+
+
+# The words a statement may have after a player, but an action's name (`next presses`).
+_VERBS_AFTER_PLAYER = ("draws", "discards", "swaps", "chooses", "plays")
+
+
+def _misspelt_verb(error: UnexpectedInput) -> ScriptError | None:
+    """`next drwas 2`: a word after a player reads as an action of the edition (`next
+    presses`), but an action takes nothing after it: the word is the mistake."""
+    state = getattr(error, "interactive_parser", None)
+    stack = getattr(getattr(state, "parser_state", None), "value_stack", None) or []
+    if not (isinstance(error, UnexpectedToken) and error.token.type not in ("_NL", "$END", "_DEDENT", "SEMICOLON")
+            and len(stack) >= 2 and isinstance(stack[-1], Token) and stack[-1].type == "NAME"
+            and isinstance(stack[-2], Tree) and stack[-2].data == "player"):
+        return None
+    word = stack[-1]
+    expected = ", ".join(repr(verb) for verb in sorted(_VERBS_AFTER_PLAYER))
+    close = difflib.get_close_matches(str(word), _VERBS_AFTER_PLAYER + ("draw", "discard", "swap"), n=1, cutoff=0.6)
+    return ScriptError(f"unexpected {str(word)!r}, expected one of: {expected}", word.line, word.column,
+                       hint=f"did you mean {close[0]!r}?" if close else
+                       "an action of the edition (`next presses`) takes nothing after it")
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|")
@@ -499,6 +523,21 @@ class _ToAst(Transformer):
 
     def stack_rule(self, meta, children):
         return ast.StackRule(**_at(meta), predicate=children[0])
+
+    # ---- actions, repeats and what replaces a draw
+    def do_action(self, meta, children):
+        verb = children[1]
+        return ast.DoAction(**_at(meta), target=children[0], verb=str(verb), verb_line=verb.line,
+                            verb_column=verb.column)
+
+    def repeat_times(self, meta, children):
+        return ast.RepeatTimes(**_at(meta), count=children[0], body=children[1])
+
+    def repeat_until(self, meta, children):
+        return ast.RepeatUntil(**_at(meta), predicate=children[0], body=children[1])
+
+    def instead_stmt(self, meta, children):
+        return ast.Instead(**_at(meta), event=str(children[0]), body=children[1])
 
 
 def _flatten(children) -> tuple:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import textwrap
 
+from ..lang.describe import third_person
+
 WIDTH = 80
 
 # Events that begin a new line of the story.
@@ -246,6 +248,11 @@ class Narrator:
         if what == "random player":
             return None  # told by the pick that follows
         return f"{what}: {note['value']}"
+
+    def _action(self, note, viewer):
+        """An action of the edition (`press`): "Bot 2 presses", "you press"."""
+        action = str(note.get("action"))
+        return self._act(note, viewer, third_person(action), action)
 
     def _round_end(self, note, viewer):
         winner = note.get("winner")

@@ -83,7 +83,8 @@ class Screen:
         top_text = style.card(top) if top is not None else "none"
         colour = style.colour(rnd.colour, rnd.colour) if rnd.colour else "none"
         lines.append("")
-        lines.append(f"Top card: {top_text}   Colour in play: {colour}   Draw pile: {len(rnd.draw_pile)}")
+        in_play = f"   Colour in play: {colour}" if edition.colours else ""  # (an edition of Wilds only has none)
+        lines.append(f"Top card: {top_text}{in_play}   Draw pile: {len(rnd.draw_pile)}")
         game = state_notes(rnd.game_state, edition_vars(rnd))
         if game:
             lines.append("Game: " + ", ".join(game))

@@ -1,0 +1,32 @@
+"""An edition's actions, and what a house rule does instead of a draw.
+
+An edition names an action its cards repeat (`actions: {press: SCRIPT}`); a
+script says `next presses` and the action's script runs as that player. A house
+rule may say what a player does instead of the turn's draw (`instead of
+turn_draw:`) or of the missed-UNO penalty (`instead of uno_penalty:`): the round
+calls `replaced_draw` there. An edition that uses neither pays one test of a
+local name per turn on which a player draws.
+"""
+from __future__ import annotations
+
+
+class EditionActions:
+    """Mixed into Round."""
+
+    __slots__ = ()
+
+    def act(self, name: str, p: int) -> None:
+        """`p` does the edition's action `name` (a player who left the round does nothing)."""
+        if self.out and p in self.out:
+            return
+        self.record("action", player=p, action=name)
+        self.edition.actions[name].function(self, p, None)
+
+    def replaced_draw(self, event: str, p: int) -> None:
+        """`p` does what the table's `instead of EVENT:` rule says, instead of drawing; the
+        turn's play is over after it (nothing drawn is offered to be played)."""
+        self.record("instead", player=p, of=event)
+        self.edition.replacements[event].function(self, p, None)
+        if self.pending is not None:  # (a draw it gave another player waits for their answer)
+            self._settle_draw()
+        self._check_out(p)
