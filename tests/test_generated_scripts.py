@@ -61,6 +61,7 @@ SAMPLES = {
              # the edition's state and chance (FUZZ below), and `let` names
              "power", "tokens", "game", "launches", "last", "held", "launcher", "x", "x", "c"],
     "INT": ["0", "1", "2", "3", "7", "12"],
+    "REPLACED": ["turn_draw", "uno_penalty"],
     "STRING": ['"yes"', '"no"', '"maybe"'],
 }
 
@@ -72,6 +73,8 @@ RULE_SAMPLES = {
     "game_state": [["game", "game", "game", "top"], ["launches", "launches", "last", "held", "power"]],
     "random_outcome": [["launcher", "launcher", "lancher"]],
     "let_stmt": [["x", "x", "c", "colour"]],
+    # the edition's actions (FUZZ below), said both ways, and one it does not declare
+    "do_action": [["press", "presses", "presses", "shove", "shoves", "prss"]],
 }
 
 
@@ -186,6 +189,11 @@ state:
     held: {type: card}
 chance:
   launcher: {0: 3, 1: 1, 2: 1}
+actions:
+  press: me draws random launcher
+  shove: |
+    me presses
+    me discards to 3
 kinds:
   number: {name: Number, deck: {numbers: {1-7: 1}}, points: face}
   action: {name: Action, symbol: act, deck: {per_colour: 2}, points: 20, effect: skip next, on_start: skip next}
@@ -444,9 +452,48 @@ def test_state_and_chance_statements_validate_and_play_or_are_refused_in_place(c
     assert all(played[rule] >= 5 for rule in STATE_STATEMENTS), played  # each really plays
 
 
+# The statements of actions and repeats, and the rules that replace a draw, each derived
+# alone from its grammar rule or written (the edition FUZZ declares `press` and `shove`).
+ACTION_STATEMENTS = ("do_action", "repeat_stmt", "instead_stmt")
+ACTION_EXAMPLES = {
+    "do_action": ["next presses", "others press", "choose player\nchosen presses", "me shoves", "everyone presses",
+                  "player presses", "next shoves"],
+    "repeat_stmt": ["repeat 2 times: next presses", "let x = random launcher\nrepeat x times:\n  me presses",
+                    "let b = next.hand\nrepeat until next.hand > b:\n  next presses",
+                    "repeat until me.hand > 8: me draws 1", "repeat -1 times: reverse"],
+    "instead_stmt": ["instead of turn_draw: me presses", "instead of uno_penalty:\n  repeat 2 times: me presses",
+                     "instead of turn_draw:\n  me shoves", "instead of turn_draw: next draws 1",
+                     "instead of uno_penalty: pass"],
+}
+
+
+def action_case(seed: int, base: str) -> tuple[str, Case]:
+    rng = random.Random(f"action:{seed}")
+    rule = ACTION_STATEMENTS[seed % len(ACTION_STATEMENTS)]
+    script = (render(GENERATOR.tokens(rng, rule, rng.randint(2, 5))) if rng.random() < 0.4
+              else rng.choice(ACTION_EXAMPLES[rule]))
+    if rule == "instead_stmt" or rng.random() < 0.15:  # a rule for the table (or a statement refused there)
+        return rule, rule_case(base, script)
+    place = rng.choice(["effect", "on_start", "use", "written", "reaction"])
+    return rule, field_case(base, *PLACES[place], script, vocabulary(base))
+
+
+def test_actions_repeats_and_replaced_draws_validate_and_play_or_are_refused_in_place(counting, fuzz_edition):
+    tally: Counter = Counter()
+    played: Counter = Counter()
+    for seed in range(STATEMENT_CASES):
+        rule, case = action_case(seed, fuzz_edition)
+        before = tally["played"]
+        case.run(seed, tally)
+        played[rule] += tally["played"] - before
+    print(f"\n{STATEMENT_CASES} statements of actions: {dict(tally)}, played: {dict(played)}")
+    assert all(played[rule] >= 5 for rule in ACTION_STATEMENTS), played  # each really plays
+
+
 # ---- the shipped scripts, mutated -------------------------------------------------------------
 
-SHIPPED = ["classic", "harry-potter", "harry-potter-fr", "harry-potter-sorting-hat", "green-lantern", "veto"]
+SHIPPED = ["classic", "harry-potter", "harry-potter-fr", "harry-potter-sorting-hat", "green-lantern", "veto", "attack",
+           "all-wild"]
 RULE_FILES = sorted((data_dir("editions") / "house-rules").rglob("*.yaml"))
 WORDS = sorted({w for words in SAMPLES.values() for w in words} | set(GENERATOR.strings.values()) - {"\n"})
 
@@ -467,6 +514,8 @@ def shipped_scripts() -> list[tuple[str, tuple, str]]:
                 found.append((name, ("kinds", kid, "written"), text))
             if isinstance(spec.get("reaction"), dict) and "effect" in spec["reaction"]:
                 found.append((name, ("kinds", kid, "reaction"), spec["reaction"]["effect"]))
+        for rule in doc.data.get("rules", []):  # (given again as a --rule: it replaces the edition's own)
+            found.append((name, ("--rule",), rule["script"]))
     for path in RULE_FILES:
         found.append(("classic", ("--rule",), load_yaml(path.read_text(encoding="utf-8"), path.name).data["script"]))
     return found
