@@ -10,9 +10,14 @@ from __future__ import annotations
 
 import pytest
 
+from click.testing import CliRunner
+
 import unodsl
 import unodsl.authoring
+from cli_helpers import no_traceback, time_limit
+from invariants import conserve_cards, play_checked_round
 from refusals import at, refused, refused_edition
+from unodsl.cli import main
 
 HEAD = """\
 name: Launcher
@@ -150,3 +155,45 @@ def test_the_turns_draw_and_the_uno_penalty_are_replaced_only_where_a_rule_says(
     turns_drawn = [e for e in match.log if e["event"] == "instead" and e["of"] == "turn_draw"]
     assert turns_drawn and all(match.log[i + 1]["event"] == "action" for i, e in enumerate(match.log)
                                if e["event"] == "instead")
+
+
+# ---- the shipped editions: whole rounds, and a colourless one end to end -------------------
+
+@pytest.mark.parametrize("name", ["attack", "all-wild"])
+def test_rounds_of_attack_and_all_wild_conserve_cards_offer_legal_options_and_end(monkeypatch, name):
+    conserve_cards(monkeypatch)
+    edition = unodsl.load_edition(name)
+    for seed in range(200):
+        players = 2 + seed % 9
+        agents = ["random", "greedy"] if seed % 2 else ["random"]
+        play_checked_round(edition, players, [agents[i % len(agents)] for i in range(players)], seed)
+
+
+def test_a_dealer_tie_the_cards_cannot_break_is_broken_by_chance():
+    """All Wild! has no numbers: every draw for the deal ties, and the deck runs out. The
+    deal went to seat 0 every time; it goes to each seat, by the seed."""
+    edition = unodsl.load_edition("all-wild")
+    dealers = {unodsl.Match(edition, players=4, agents="random", seed=seed, max_rounds=0).round.dealer
+               for seed in range(40)}
+    assert dealers == {0, 1, 2, 3}
+
+
+def test_a_colourless_edition_plays_at_the_terminal_and_resumes_from_a_save(tmp_path):
+    save = tmp_path / "match.json"
+    answers = "\n".join(["1", "p"] * 6) + "\n"  # the input ends mid-round: the match is saved
+    with time_limit(60):
+        first = run_input(["play", "all-wild", "--players", "you,greedy,greedy", "--seed", "3",
+                           "--save", str(save)], answers)
+        resumed = run_input(["resume", str(save)], answers)
+    for result in (first, resumed):
+        no_traceback(result)
+        assert "Top card: " in result.stdout and "Colour in play" not in result.stdout
+    assert "Resumed from" in resumed.stdout
+
+
+def run_input(args: list[str], text: str):
+    try:
+        runner = CliRunner(mix_stderr=False)
+    except TypeError:
+        runner = CliRunner()
+    return runner.invoke(main, args, input=text)
