@@ -5,7 +5,7 @@ script says `next presses` and the action's script runs as that player. A house
 rule may say what a player does instead of the turn's draw (`instead of
 turn_draw:`) or of the missed-UNO penalty (`instead of uno_penalty:`): the round
 calls `replaced_draw` there. An edition that uses neither pays one test of a
-local name per turn on which a player draws.
+local name on each turn a player plays no card.
 """
 from __future__ import annotations
 
