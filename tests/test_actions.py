@@ -197,3 +197,9 @@ def run_input(args: list[str], text: str):
     except TypeError:
         runner = CliRunner()
     return runner.invoke(main, args, input=text)
+
+
+def test_a_misspelt_draw_to_replace_is_placed_with_the_ones_there_are():
+    problem = refused("instead of turn_drw: me draws 2")
+    assert (at(problem), problem.hint) == ((1, 12), "did you mean 'turn_draw'?")
+    assert problem.message == "unexpected 'turn_drw', expected a draw a rule may replace (turn_draw, uno_penalty)"

@@ -155,6 +155,10 @@ _TOKEN_WORDS = {
     "_SWAPS": ("swaps", "swap"), "_WHERE": ("where",),
 }
 
+# The draws a house rule may replace (`instead of turn_draw:`).
+_TOKEN_TEXT["REPLACED"] = "a draw a rule may replace (turn_draw, uno_penalty)"
+_TOKEN_WORDS["REPLACED"] = ("turn_draw", "uno_penalty")
+
 # Mistakes people make, recognised by what was found where: (found, expected) -> hint.
 _LABELS = [
     (lambda found, expected: found == "indentation",
