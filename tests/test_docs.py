@@ -21,6 +21,7 @@ DOC_EDITION = unodsl.load_edition_text(
                          "state:\n  player:\n    power: {type: flag}\n    tokens: {type: counter, initial: 2}\n"
                          "  game:\n    launches: {type: counter}\n    last: {type: colour}\n"
                          "chance:\n  launcher: {0: 6, 1: 1, 2: 1, 3: 1, 4: 1}\n"
+                         "piles: [graveyard]\n"
                          "kinds:\n", 1),
     "doc-edition.yaml")
 

@@ -303,6 +303,46 @@ class Describer:
         where = "are shuffled into the draw pile" if node.shuffled else "go under the discard pile"
         return Clause(who, say(who, f"leave the round (the last player left wins it); {who.poss} cards {where}"))
 
+    # ---- places and moves
+
+    def d_Move(self, node: ast.Move, ctx: Context) -> Clause:
+        me = ctx.me
+        cards = self.d_Cards(node.cards, ctx)
+        text = f"move {cards} from {self.d_Place(node.source, ctx)} to {self.d_Place(node.destination, ctx)}"
+        return act(me, text + _POSITION_WORDS[node.position])
+
+    def d_Cards(self, node: ast.Cards, ctx: Context) -> str:
+        if node.count is None:
+            return "all " + self.noun_phrase(node.predicate, ctx, "plural")
+        noun = self.noun_phrase(node.predicate, ctx, "bare")
+        counted = self.count_of(node.count, ctx, noun)
+        if node.random:
+            return f"{counted} at random"
+        if node.picker is not None:
+            return f"{counted} picked by {self.who(node.picker, ctx).obj}"
+        return counted
+
+    def d_Place(self, node: ast.Place, ctx: Context) -> str:
+        if node.every_hand:
+            return "every hand"
+        if node.player is not None:
+            return f"{self.who(node.player, ctx).owner} hand"
+        return f"the {node.pile} pile"
+
+    def d_Shuffle(self, node: ast.Shuffle, ctx: Context) -> Clause:
+        return Clause(None, f"{self.d_Place(node.place, ctx)} is shuffled")
+
+    def d_Deal(self, node: ast.Deal, ctx: Context) -> Clause:
+        group = self.who(node.group, ctx)
+        text = f"deal every card of {self.d_Place(node.source, ctx)} to {group.obj}, one at a time"
+        if node.first is not None:
+            text += f" starting with {self.who(node.first, ctx).obj}"
+        return act(ctx.me, text)
+
+    def d_ShuffleHands(self, node: ast.ShuffleHands, ctx: Context) -> Clause:
+        return Clause(None, "every hand is collected, shuffled and dealt out again one card at a time, "
+                            "starting with the next player")
+
     # ---- statements
 
     def d_Script(self, node: ast.Script, ctx: Context) -> str:
@@ -944,6 +984,10 @@ def node_classes() -> list[type]:
     """Every node class of the syntax tree (what the parser can produce)."""
     return [cls for cls in vars(ast).values()
             if isinstance(cls, type) and issubclass(cls, ast.Node) and cls is not ast.Node]
+
+
+_POSITION_WORDS = {"top": "", "under": ", under the top card", "bottom": ", at the bottom",
+                   "shuffled": ", shuffled in"}
 
 
 def missing_renderers() -> list[str]:
