@@ -7,7 +7,7 @@ import pytest
 
 import unodsl
 from unodsl.simcli import parse_settings
-from unodsl.simulate import make_side, simulate
+from unodsl.sim.simulate import make_side, simulate
 
 from cli_helpers import no_traceback, run
 

@@ -1,5 +1,5 @@
 """`unodsl simulate` and `unodsl compare`: options parsed here, the work done in
-unodsl.simulate and unodsl.compare (which tests call directly)."""
+unodsl.sim.simulate and unodsl.sim.compare (which tests call directly)."""
 from __future__ import annotations
 
 import contextlib
@@ -8,7 +8,7 @@ import sys
 import click
 
 from .agents import AGENTS
-from .parallel import BACKENDS, default_workers, ray_workers, worker_limit
+from .sim.parallel import BACKENDS, default_workers, ray_workers, worker_limit
 
 
 def parse_settings(pairs: tuple[str, ...], option: str) -> dict:
@@ -98,7 +98,7 @@ def simulate_command(edition: str, players: int, games: int, seed: str, agents: 
     house rules' runs, and the win-rate lift of playing or being dealt each
     special card; every rate with its 95% confidence interval.
     """
-    from .simulate import format_csv, format_json, format_text, simulate
+    from .sim.simulate import format_csv, format_json, format_text, simulate
 
     if as_json and as_csv:
         raise click.UsageError("--json and --csv: choose one")
@@ -145,8 +145,8 @@ def compare_command(edition_a: str, edition_b: str | None, players: int, games: 
     share the seed SEED:i; each figure's change is measured on these pairs
     (95% interval, p-value).
     """
-    from .compare import compare, format_json, format_text
-    from .simulate import make_side
+    from .sim.compare import compare, format_json, format_text
+    from .sim.simulate import make_side
 
     if games < 2:
         raise click.BadParameter("a comparison needs at least 2 games", param_hint="--games")
