@@ -305,20 +305,20 @@ def test_simulate_csv_and_json_agree():
 
 
 def test_progress_bar_only_on_a_terminal(monkeypatch):
-    from unodsl import simcli
+    from unodsl.cli import simulation as simulation_cli
 
     class Terminal(io.StringIO):
         def isatty(self):
             return True
 
     shown = Terminal()
-    monkeypatch.setattr(simcli.sys, "stderr", shown)
-    with simcli._progress(10, "simulating") as update:
+    monkeypatch.setattr(simulation_cli.sys, "stderr", shown)
+    with simulation_cli._progress(10, "simulating") as update:
         update(4)
         update(6)
     assert "simulating" in shown.getvalue() and "10/10" in shown.getvalue()
-    monkeypatch.setattr(simcli.sys, "stderr", io.StringIO())
-    with simcli._progress(10, "simulating") as update:
+    monkeypatch.setattr(simulation_cli.sys, "stderr", io.StringIO())
+    with simulation_cli._progress(10, "simulating") as update:
         assert update is None
 
 

@@ -7,8 +7,8 @@ import sys
 
 import click
 
-from .agents import AGENTS
-from .sim.parallel import BACKENDS, default_workers, ray_workers, worker_limit
+from ..agents import AGENTS
+from ..sim.parallel import BACKENDS, default_workers, ray_workers, worker_limit
 
 
 def parse_settings(pairs: tuple[str, ...], option: str) -> dict:
@@ -19,7 +19,7 @@ def parse_settings(pairs: tuple[str, ...], option: str) -> dict:
     the edition (only the edition knows it). The loader places a wrong value at
     `--set NAME=VALUE`.
     """
-    from .edition.schema import read_known_setting  # jsonschema: only when --set is given
+    from ..edition.schema import read_known_setting  # jsonschema: only when --set is given
 
     found = {}
     for pair in pairs:
@@ -98,7 +98,7 @@ def simulate_command(edition: str, players: int, games: int, seed: str, agents: 
     house rules' runs, and the win-rate lift of playing or being dealt each
     special card; every rate with its 95% confidence interval.
     """
-    from .sim.simulate import format_csv, format_json, format_text, simulate
+    from ..sim.simulate import format_csv, format_json, format_text, simulate
 
     if as_json and as_csv:
         raise click.UsageError("--json and --csv: choose one")
@@ -145,8 +145,8 @@ def compare_command(edition_a: str, edition_b: str | None, players: int, games: 
     share the seed SEED:i; each figure's change is measured on these pairs
     (95% interval, p-value).
     """
-    from .sim.compare import compare, format_json, format_text
-    from .sim.simulate import make_side
+    from ..sim.compare import compare, format_json, format_text
+    from ..sim.simulate import make_side
 
     if games < 2:
         raise click.BadParameter("a comparison needs at least 2 games", param_hint="--games")
