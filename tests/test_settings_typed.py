@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import unodsl
-from unodsl.cli.simulation import parse_settings
+from unodsl.cli.options import parse_settings
 from unodsl.sim.simulate import make_side, simulate
 
 from cli_helpers import no_traceback, run

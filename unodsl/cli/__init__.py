@@ -4,7 +4,9 @@ Each command only parses its options and calls a plain function, which tests
 can call directly. Every UnoError reaching this boundary becomes a message
 and exit status 1, never a traceback; click's usage errors exit with 2.
 
-Commands to come: play, test, schema, new, cards, explain.
+The commands, by area: validate, test and the authoring tools (schema, new,
+cards, explain) here; simulate and compare in `simulation`; play and resume
+in unodsl/terminal/commands.py; `--set`, which several take, in `options`.
 """
 from __future__ import annotations
 
@@ -53,7 +55,7 @@ def validate_command(editions: tuple[str, ...], output: str, strict: bool, rules
 
     Exit status: 0 clean, 1 problems found, 2 usage error.
     """
-    from .simulation import parse_settings
+    from .options import parse_settings
     from ..validate import format_json, format_text, validate
 
     report = validate(list(editions), strict=strict, rules=list(rules),
