@@ -55,6 +55,7 @@ SAMPLES = {
     "COMPARE": ["==", "!=", "<", "<=", ">", ">="],
     "ADD": ["+", "-"], "MUL": ["*", "/", "%"],
     "_DRAWS": ["draws"], "_ACCEPTS": ["accepts"], "_DISCARDS": ["discards"], "_SWAPS": ["swaps"],
+    "_CARD": ["cards", "card"],
     "NAME": ["colour", "number", "symbol", "kind", "name", "points", "wild", "playable", "players", "red", "blue",
              "number", "house", "lucky", "Gryffindor", "act", "top", "card", "settings", "hand_size", "hand", "score",
              "uno_penalty", "bogus",
@@ -73,6 +74,7 @@ RULE_SAMPLES = {
     "game_state": [["game", "game", "game", "top"], ["launches", "launches", "last", "held", "power"]],
     "random_outcome": [["launcher", "launcher", "lancher"]],
     "let_stmt": [["x", "x", "c", "colour"]],
+    "pile_place": [["aside", "aside", "graveyard", "graveyard", "draw", "discard", "bogus"]],
     # the edition's actions (FUZZ below), said both ways, and one it does not declare
     "do_action": [["press", "presses", "presses", "shove", "shoves", "prss"]],
 }
@@ -189,6 +191,7 @@ state:
     held: {type: card}
 chance:
   launcher: {0: 3, 1: 1, 2: 1}
+piles: [graveyard]
 actions:
   press: me draws random launcher
   shove: |

@@ -20,7 +20,7 @@ from .inherit import Merged, Source, source_of
 from .rules import rule_sources, starter_rules
 from .model import DEFAULT_PLAYABLE, DEFAULT_SETTINGS, Card, CardKind, Edition
 from .actions import read_actions
-from .state import read_chance, read_state
+from .state import read_chance, read_piles, read_state
 from .schema import check_schema, check_setting, read_setting
 from .yamlsrc import YamlDoc, load_yaml, load_yaml_file
 
@@ -173,6 +173,7 @@ class _Builder:
         )
         self.vocab.player_state, self.vocab.game_state = read_state(data, colours, self.problem)
         self.vocab.chance = read_chance(data, self.problem)
+        self.vocab.piles = read_piles(data, self.problem)
         action_trees, self.vocab.actions = read_actions(data, self.problem, self.script_problem)
         actions = self._actions(action_trees)
         tag_rules = self._tag_rules()
