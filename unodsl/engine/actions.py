@@ -4,8 +4,8 @@ An edition names an action its cards repeat (`actions: {press: SCRIPT}`); a
 script says `next presses` and the action's script runs as that player. A house
 rule may say what a player does instead of the turn's draw (`instead of
 turn_draw:`) or of the missed-UNO penalty (`instead of uno_penalty:`): the round
-calls `replaced_draw` there. An edition that uses neither pays one test of a
-local name on each turn a player plays no card.
+calls `replaced_draw` there (Round._draw_on_turn, off its quick path, and
+Round._catch_window). An edition that uses neither pays nothing per turn.
 """
 from __future__ import annotations
 

@@ -110,7 +110,8 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
         self.playing = players
         self.growing = False  # a `hand_grows` hook is running (it does not fire itself)
         # A turn's draw may skip `draw` (no record, no hook to fire on a hand growing).
-        self._quick_draw = log is None and "hand_grows" not in self.hooks
+        # (nor when a house rule says what a player does instead of the turn's draw)
+        self._quick_draw = log is None and "hand_grows" not in self.hooks and "turn_draw" not in edition.replacements
         self.watching = "hand_grows" in self.hooks  # `draw` has more to do (see _watched_draw)
         # Stacking (primitives._settle_draw): the draw waiting for an answer, the table's
         # `stack where` rules, who gives a draw when no card is played in turn (a start
@@ -204,7 +205,6 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
         hands, ask, cache, max_turns = self.hands, self.ask, self._playable_cache, self.max_turns
         n, skips, lying, direct, discard = self.n, self.skips, self.lying, self._direct, self.discard
         slow_start = bool(self.hooks) or self.log is not None
-        replaced = "turn_draw" in self.edition.replacements  # a house rule says what a player does instead
         while self.winner is None and self.turns < max_turns:
             p = self.turn
             self.turns += 1
@@ -226,10 +226,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
                     playable.append(DRAW)
                     choice = ask(Decision(TURN, p, playable))
             if choice is DRAW:
-                if replaced:
-                    self.replaced_draw("turn_draw", p)
-                else:
-                    self._draw_on_turn(p, hand, allowed if cache is not None else None)
+                self._draw_on_turn(p, hand, allowed if cache is not None else None)
             else:
                 self.play_card(p, choice)
             if self.winner is None:
@@ -265,6 +262,9 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
                 card = pile.pop()
                 hand.append(card)
             else:
+                if "turn_draw" in self.edition.replacements:  # a house rule says what is done instead
+                    self.replaced_draw("turn_draw", p)
+                    return
                 drawn = self.draw(p, 1)
                 if not drawn or p in self.out:  # (a hook on the hand growing put them out)
                     return
