@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..errors import ScriptError
-from . import ast
+from . import ast, statements
 
 CARD_ATTRIBUTES = ("colour", "number", "symbol", "kind", "name", "points", "wild")
 # `next` and `previous` are written out (not g.next_of(me)): a call less each time.
@@ -914,8 +914,7 @@ _A_TYPE = {"number": "a number", "text": "a text", "bool": "a condition", "any":
 
 
 # Statements that take cards out of a hand (or may: a written rule, a draw passed on).
-_TAKES_FROM_HANDS = (ast.DiscardAll, ast.DrawTo, ast.GiveAll, ast.SwapHands, ast.RotateHands, ast.DrawOrPass,
-                     ast.ApplyRule)
+_TAKES_FROM_HANDS = tuple(getattr(ast, name) for name in sorted(statements.taking_from_hands()))
 
 
 def _moves_what_is_offered(stmt: ast.Node) -> bool:
