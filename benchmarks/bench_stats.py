@@ -15,8 +15,8 @@ import argparse
 import time
 
 import unodsl
-from unodsl.simulate import simulate
-from unodsl.tally import CountingMatch
+from unodsl.sim.simulate import simulate
+from unodsl.sim.tally import CountingMatch
 
 
 def rounds_per_cpu_second(match_class, edition, players: int, games: int) -> float:

@@ -98,7 +98,7 @@ class ConservingRound(Round):
     def play(self, setup=None):
         winner = super().play(setup)
         places = [*self.draw_pile, *self.discard, *(c for h in self.hands for c in h), *self.table,
-                  *(c for cards in self.lying for c in cards)]
+                  *(c for cards in self.lying for c in cards), *(c for cards in self.piles.values() for c in cards)]
         assert sorted(c.uid for c in places) == list(range(len(self.edition.deck)))
         return winner
 

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 import unodsl
 from unodsl.cli import main
 from unodsl.resources import edition_path
-from unodsl.simulate import format_text, simulate
+from unodsl.sim.simulate import format_text, simulate
 from cli_helpers import run, no_traceback
 
 GOLDEN = Path(__file__).parent / "golden"

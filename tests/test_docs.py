@@ -21,6 +21,7 @@ DOC_EDITION = unodsl.load_edition_text(
                          "state:\n  player:\n    power: {type: flag}\n    tokens: {type: counter, initial: 2}\n"
                          "  game:\n    launches: {type: counter}\n    last: {type: colour}\n"
                          "chance:\n  launcher: {0: 6, 1: 1, 2: 1, 3: 1, 4: 1}\n"
+                         "piles: [graveyard]\n"
                          "kinds:\n", 1),
     "doc-edition.yaml")
 
@@ -83,3 +84,34 @@ def test_the_readme_python_examples_run(tmp_path, monkeypatch):
         exec(compile(block, "README.md", "exec"), namespace)
     assert (tmp_path / "match.jsonl").stat().st_size > 0
     assert namespace["result"].winner is not None
+
+
+# ---- the README's layout of the code ------------------------------------------------
+
+def _layout_section() -> str:
+    text = README.read_text(encoding="utf-8")
+    return text.split("## Layout of the code\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_readme_layout_names_paths_that_exist():
+    """A path in backticks is from the repository's root; a bare `name.py` is in the folder named last."""
+    root, folder, missing = README.parent, None, []
+    for token in re.findall(r"`([\w./-]+)`", _layout_section()):
+        if "/" in token:
+            path = root / token
+            folder = path if token.endswith("/") else folder
+        elif token.endswith(".py") and folder is not None:
+            path = folder / token
+        else:
+            continue
+        if not path.exists():
+            missing.append(token)
+    assert missing == []
+
+
+def test_the_readme_layout_places_every_part_of_the_package():
+    layout = _layout_section()
+    package = README.parent / "unodsl"
+    parts = [f"unodsl/{p.name}/" for p in package.iterdir() if (p / "__init__.py").exists()]
+    parts += [f"unodsl/{p.name}" for p in package.glob("*.py") if p.name not in ("__init__.py", "__main__.py")]
+    assert [part for part in sorted(parts) if f"`{part}`" not in layout] == []

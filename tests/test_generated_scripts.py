@@ -55,6 +55,7 @@ SAMPLES = {
     "COMPARE": ["==", "!=", "<", "<=", ">", ">="],
     "ADD": ["+", "-"], "MUL": ["*", "/", "%"],
     "_DRAWS": ["draws"], "_ACCEPTS": ["accepts"], "_DISCARDS": ["discards"], "_SWAPS": ["swaps"],
+    "_CARD": ["cards", "card"],
     "NAME": ["colour", "number", "symbol", "kind", "name", "points", "wild", "playable", "players", "red", "blue",
              "number", "house", "lucky", "Gryffindor", "act", "top", "card", "settings", "hand_size", "hand", "score",
              "uno_penalty", "bogus",
@@ -72,6 +73,7 @@ RULE_SAMPLES = {
     "game_state": [["game", "game", "game", "top"], ["launches", "launches", "last", "held", "power"]],
     "random_outcome": [["launcher", "launcher", "lancher"]],
     "let_stmt": [["x", "x", "c", "colour"]],
+    "pile_place": [["aside", "aside", "graveyard", "graveyard", "draw", "discard", "bogus"]],
 }
 
 
@@ -186,6 +188,7 @@ state:
     held: {type: card}
 chance:
   launcher: {0: 3, 1: 1, 2: 1}
+piles: [graveyard]
 kinds:
   number: {name: Number, deck: {numbers: {1-7: 1}}, points: face}
   action: {name: Action, symbol: act, deck: {per_colour: 2}, points: 20, effect: skip next, on_start: skip next}

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import unodsl
-from unodsl.simcli import parse_settings
-from unodsl.simulate import make_side, simulate
+from unodsl.cli.options import parse_settings
+from unodsl.sim.simulate import make_side, simulate
 
 from cli_helpers import no_traceback, run
 

@@ -14,11 +14,11 @@ from collections import Counter
 import pytest
 
 import unodsl
-from unodsl.compare import compare, headlines
-from unodsl.parallel import Side, chunks, run_games
-from unodsl.simulate import Simulation, as_dict, format_csv, format_text, make_side, simulate
-from unodsl.stats import Distribution, PairedRatio, newcombe, wilson
-from unodsl.tally import CountingMatch, play_game
+from unodsl.sim.compare import compare, headlines
+from unodsl.sim.parallel import Side, chunks, run_games
+from unodsl.sim.simulate import Simulation, as_dict, format_csv, format_text, make_side, simulate
+from unodsl.sim.stats import Distribution, PairedRatio, newcombe, wilson
+from unodsl.sim.tally import CountingMatch, play_game
 from cli_helpers import run
 
 
@@ -153,7 +153,7 @@ def test_distribution_matches_the_textbook():
 # ---- workers and backends: the same results ---------------------------------------------
 
 def test_one_and_two_workers_give_identical_statistics(monkeypatch):
-    from unodsl import parallel
+    from unodsl.sim import parallel
 
     pools = []
     real = parallel._on_processes
@@ -305,25 +305,25 @@ def test_simulate_csv_and_json_agree():
 
 
 def test_progress_bar_only_on_a_terminal(monkeypatch):
-    from unodsl import simcli
+    from unodsl.cli import simulation as simulation_cli
 
     class Terminal(io.StringIO):
         def isatty(self):
             return True
 
     shown = Terminal()
-    monkeypatch.setattr(simcli.sys, "stderr", shown)
-    with simcli._progress(10, "simulating") as update:
+    monkeypatch.setattr(simulation_cli.sys, "stderr", shown)
+    with simulation_cli._progress(10, "simulating") as update:
         update(4)
         update(6)
     assert "simulating" in shown.getvalue() and "10/10" in shown.getvalue()
-    monkeypatch.setattr(simcli.sys, "stderr", io.StringIO())
-    with simcli._progress(10, "simulating") as update:
+    monkeypatch.setattr(simulation_cli.sys, "stderr", io.StringIO())
+    with simulation_cli._progress(10, "simulating") as update:
         assert update is None
 
 
 def test_default_workers():
-    from unodsl.parallel import GAMES_PER_WORKER, available_cores, default_workers
+    from unodsl.sim.parallel import GAMES_PER_WORKER, available_cores, default_workers
 
     assert default_workers(10) == 1
     assert default_workers(GAMES_PER_WORKER * 1000) == available_cores()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import itertools
 import time
 
-from unodsl import parallel
-from unodsl.parallel import MAX_WORKERS, available_cores, chunks, worker_limit
+from unodsl.sim import parallel
+from unodsl.sim.parallel import MAX_WORKERS, available_cores, chunks, worker_limit
 
 from cli_helpers import no_traceback, run
 

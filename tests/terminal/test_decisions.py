@@ -7,11 +7,15 @@ Input that ends before the match does ends it cleanly with exit status 1.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from unodsl.engine import decisions
 
 from .conftest import flat, run_play, setup_file
+
+MOVES = str(Path(__file__).parents[1] / "scenarios" / "moves" / "moves.yaml")
 
 # (id, edition, setup, players, extra options, typed lines, expected in order on the screen)
 CASES = [
@@ -53,6 +57,11 @@ CASES = [
      ["You play Beuglante (Howler).", "You name vert.", "Pick a player:",
       "2 Bot 2 (3 cards)", "3 Bot 3 (4 cards)", "> 1", "There is no choice 1 here (2 or 3).",
       "> bot 3", "You pick Bot 3, Bot 3 shows you: jaune 1, jaune 2, vert 3 and bleu 4."]),
+    ("pick", MOVES, "moves_gift", "you,greedy", [],
+     ["2", "9", "wild draw four"],
+     ["You play red Gift.", "Pick a card of your hand to move:", "1 red 3", "3 Wild Draw Four",
+      "> 9", "There is no choice 9 here (1, 2 or 3).",
+      "> wild draw four", "You move Wild Draw Four from your hand to Bot 2's hand."]),
     ("react", "harry-potter-fr", "fr_react", "you,greedy,greedy", [],
      ["zz", "1", "y", "rouge"],
      ["Bot 2 plays Beuglante (Howler), Bot 2 names vert, Bot 2 picks you.",
@@ -126,7 +135,7 @@ def test_decision_at_the_terminal(case):
 def test_every_decision_kind_is_put_to_a_person():
     """The cases above (with the whole matches of test_play.py) cover every kind."""
     covered = {"turn", "play_drawn", "colour", "challenge", "call_uno", "catch", "player", "react",
-               "stack", "top_card", "give", "discard", "yes_no", "question", "write_rule"}
+               "stack", "top_card", "give", "discard", "pick", "yes_no", "question", "write_rule"}
     assert covered == set(decisions.KINDS)
 
 

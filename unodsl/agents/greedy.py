@@ -93,6 +93,11 @@ class GreedyAgent(Agent):
     def _discard(self, decision, state):
         return max(decision.options, key=lambda c: c.points or 0)
 
+    def _pick(self, decision, state):
+        """Out of its own hand, the card that would cost most; into it, the cheapest."""
+        own = decision.about == ["hand", decision.player]
+        return (max if own else min)(decision.options, key=lambda c: c.points or 0)
+
 
 def _colour_counts(hand) -> Counter:
     return Counter(c.colour for c in hand if c.colour is not None)

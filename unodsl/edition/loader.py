@@ -19,7 +19,7 @@ from .checks import check_edition, reads_top
 from .inherit import Merged, Source, source_of
 from .rules import rule_sources, starter_rules
 from .model import DEFAULT_PLAYABLE, DEFAULT_SETTINGS, Card, CardKind, Edition
-from .state import read_chance, read_state
+from .state import read_chance, read_piles, read_state
 from .schema import check_schema, check_setting, read_setting
 from .yamlsrc import YamlDoc, load_yaml, load_yaml_file
 
@@ -169,6 +169,7 @@ class _Builder:
         )
         self.vocab.player_state, self.vocab.game_state = read_state(data, colours, self.problem)
         self.vocab.chance = read_chance(data, self.problem)
+        self.vocab.piles = read_piles(data, self.problem)
         tag_rules = self._tag_rules()
         kinds = {kid: self._kind(kid, spec) for kid, spec in kinds_data.items()}
         hooks, written_extra = self._house_rules(rules)

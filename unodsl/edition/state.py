@@ -1,4 +1,4 @@
-"""An edition's `state:` and `chance:` sections, read into the vocabulary.
+"""An edition's `state:`, `chance:` and `piles:` sections, read into the vocabulary.
 
 The schema has checked their shape; this checks what it cannot: that each
 initial value is of its variable's type, that names do not hide what scripts
@@ -78,3 +78,20 @@ def read_chance(data: dict, problem) -> dict:
             continue
         tables[name] = tuple((int(o) if True in numbers else str(o), weight) for o, weight in outcomes.items())
     return tables
+
+
+# Piles every round has: no edition declares them again.
+BUILT_IN_PILES = ("draw", "discard", "aside")
+
+
+def read_piles(data: dict, problem) -> tuple:
+    """The piles the edition declares (`piles: [graveyard]`), in order."""
+    piles = []
+    for index, name in enumerate(data.get("piles") or ()):
+        if name in BUILT_IN_PILES:
+            problem(("piles", index), f"every round already has a {name} pile", hint="leave it out, or give yours another name")
+        elif name in piles:
+            problem(("piles", index), f"the {name} pile is declared twice")
+        else:
+            piles.append(name)
+    return tuple(piles)

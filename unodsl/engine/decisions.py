@@ -61,13 +61,15 @@ QUESTION = "question"      # the answers written in the script
 TOP_CARD = "top_card"      # which of the discarded cards goes on top
 GIVE = "give"              # seats: who receives this card
 DISCARD = "discard"        # cards: which card to discard
+PICK = "pick"              # cards: which card to move (`move N cards picked by ...`); about = [kind, where]
+                           # of the place they come from: ["hand", seat] or ["pile", name]
 REACT = "react"            # reaction cards and PASS: cancel the action aimed at you?
 STACK = "stack"            # cards that pass a draw on, and PASS (take it): about = the cards to draw
 WRITE_RULE = "write_rule"  # a rule to write on a blank card: suggested scripts, "" to leave it
                            # blank; an answer from outside may be any script that compiles
 
 KINDS = (TURN, PLAY_DRAWN, COLOUR, CHALLENGE, CALL_UNO, CATCH, PLAYER, YES_NO, QUESTION,
-         TOP_CARD, GIVE, DISCARD, REACT, STACK, WRITE_RULE)
+         TOP_CARD, GIVE, DISCARD, PICK, REACT, STACK, WRITE_RULE)
 
 
 class Decision:

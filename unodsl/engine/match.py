@@ -46,7 +46,7 @@ class Match:
     ("random", "greedy") or None for a seat answered through `answer()`.
     """
 
-    round_class = Round  # a subclass may count what happens in its rounds (unodsl.tally)
+    round_class = Round  # a subclass may count what happens in its rounds (unodsl.sim.tally)
 
     def __init__(self, edition, players: int = 4, agents=None, seed: int | str | None = None,
                  record: bool = True, target: int | None = None, max_turns: int = MAX_TURNS,

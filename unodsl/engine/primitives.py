@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from ..errors import UnoError
-from .decisions import (CHALLENGE, COLOUR, DISCARD, GIVE, PASS, PLAYER, QUESTION, STACK, TOP_CARD,
+from .decisions import (CHALLENGE, COLOUR, DISCARD, GIVE, PASS, PLAYER, QUESTION, STACK,
                         WRITE_RULE, YES_NO)
 
 
@@ -202,14 +202,14 @@ class ScriptPrimitives:
         return drawn
 
     def _reshuffle(self) -> bool:
-        """The discard pile but its top card becomes the new draw pile (lists keep their identity)."""
+        """The discard pile but its top card goes under the draw pile (lists keep their identity)."""
         discard = self.discard
         if len(discard) <= 1:
             return False
         cards = discard[:-1]
         del discard[:-1]
         self.rng.shuffle(cards)
-        self.draw_pile.extend(cards)
+        self.draw_pile[0:0] = cards  # under what is left (a move may reshuffle before the pile is empty)
         if self.log is not None:
             self.record("reshuffle", cards=len(cards))
         return True
@@ -291,29 +291,6 @@ class ScriptPrimitives:
         for player, until in list(self.face_up_until.items()):
             if until == p:
                 del self.face_up_until[player]
-
-    def discard_all(self, p: int, predicate):
-        """`p` discards every matching card; they choose which lands on top.
-
-        The top card then sets the colour (and number) play continues with. A
-        player left with one card must call UNO before the final discard.
-        """
-        hand = self.hands[p]
-        chosen = [c for c in hand if predicate is None or predicate(c)]
-        if not chosen:
-            return
-        self.others_discarded = True
-        if len(hand) - len(chosen) == 1:
-            self._call_uno(p)
-        top = chosen[0] if len(chosen) == 1 else self.decide(TOP_CARD, p, list(chosen))
-        chosen.remove(top)
-        chosen.append(top)
-        for card in chosen:
-            hand.remove(card)
-            self.discard.append(card)
-            self.record("discard", player=p, card=card.uid)
-        if top.colour is not None:  # a colourless card on top leaves the colour in play
-            self.colour = top.colour
 
     def give_all(self, p: int, predicate, recipients: list[int]):
         """`p` gives every matching card away, choosing a recipient for each."""

@@ -17,6 +17,7 @@ from types import MappingProxyType, SimpleNamespace
 from ..edition.model import DEFAULT_PLAYABLE
 from ..limits import MAX_TURNS
 from .out_of_turn import OutOfTurn
+from .moves import Moves
 from .primitives import ScriptPrimitives
 from .seats import PASSIVE, Seats
 from .setup import apply_setup
@@ -32,12 +33,12 @@ NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=
 NO_STATE = MappingProxyType({})
 
 
-class Round(ScriptPrimitives, Seats, OutOfTurn):
+class Round(ScriptPrimitives, Moves, Seats, OutOfTurn):
     # Slots make the state's attributes quick to read in the turn loop (a
     # subclass that counts or checks may still add its own).
     __slots__ = ("player_state", "game_state", "chance_seed", "_chance", "chance_fixed",  # state and chance
                  "edition", "settings", "colours", "n", "dealer", "rng", "log", "_ask_plain", "_draw_until_playable", "_play_drawn",
-                 "_direct", "scores", "hands", "draw_pile", "discard", "colour",
+                 "_direct", "scores", "hands", "draw_pile", "discard", "piles", "colour",
                  "turn", "direction", "skips", "extra_for", "chosen", "bluffed", "winner", "uno_pending",
                  "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
                  "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
@@ -61,6 +62,7 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
         self.hands: list[list] = [[] for _ in range(players)]
         self.draw_pile: list = []
         self.discard: list = []
+        self.piles = {"aside": [], **{name: [] for name in edition.vocabulary.piles}}  # (moves.py)
         self.colour: str | None = None
         self.turn = dealer
         self.direction = 1  # +1: to the left (clockwise)
@@ -262,6 +264,10 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
                 if not drawn or p in self.out:  # (a hook on the hand growing put them out)
                     return
                 card = drawn[0]
+                if self.watching:  # a hook on the hand growing may have moved it, or the top card
+                    if card not in hand:
+                        return
+                    allowed = None
             if "draw" in self.hooks:
                 self._fire("draw", p, card)
                 if card not in hand:  # the hook moved it
@@ -471,4 +477,5 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
 
     def card_count(self) -> int:
         return (len(self.draw_pile) + len(self.discard) + sum(len(h) for h in self.hands)
-                + len(self.table) + sum(len(cards) for cards in self.lying))
+                + len(self.table) + sum(len(cards) for cards in self.lying)
+                + sum(len(cards) for cards in self.piles.values()))

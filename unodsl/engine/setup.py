@@ -33,6 +33,7 @@ class Setup:
     rest: str = "draw"  # where the cards not named go: under the "draw" or "discard" pile
     state: dict | None = None  # {game: {NAME: value}, players: {seat: {NAME: value}}}: the edition's state
     chance: list = field(default_factory=list)  # the results chance gives, in order, before drawing any
+    piles: dict = field(default_factory=dict)  # the aside pile and the edition's own: name -> cards, bottom first
 
 
 def resolve_cards(edition, names: list[str], pool: list) -> list:
@@ -66,6 +67,10 @@ def apply_setup(rnd, setup: Setup) -> None:
     rnd.hands = [resolve_cards(edition, hand, pool) for hand in setup.hands]
     draw_top_first = resolve_cards(edition, setup.draw, pool)
     discard = resolve_cards(edition, setup.discard, pool)
+    for name, cards in setup.piles.items():
+        if name not in rnd.piles:
+            raise UnoError(f"{edition.name} has no {name} pile")
+        rnd.piles[name] = resolve_cards(edition, cards, pool)
     rnd.table = [c for c in pool if c.kind in edition.table]  # table cards lie in the middle
     pool = [c for c in pool if c.kind not in edition.table]
     random.Random(f"rest:{rnd.n}").shuffle(pool)  # unnamed cards: a fixed order
@@ -87,7 +92,9 @@ def apply_setup(rnd, setup: Setup) -> None:
     if setup.state:
         _set_state(rnd, setup.state)
     rnd.record("setup", hands=[[c.uid for c in h] for h in rnd.hands],
-               draw=[c.uid for c in draw_top_first], discard=[c.uid for c in rnd.discard])
+               draw=[c.uid for c in draw_top_first], discard=[c.uid for c in rnd.discard],
+               **({"piles": {name: [c.uid for c in cards] for name, cards in rnd.piles.items() if cards}}
+                  if setup.piles else {}))
 
 
 def _set_state(rnd, state: dict) -> None:
@@ -106,7 +113,8 @@ def _state_value(rnd, kind: str, value):
     if kind != "card" or value is None:
         return value
     label = resolve_cards(rnd.edition, [value], list(rnd.edition.deck))[0].label()
-    cards = [*rnd.draw_pile, *rnd.discard, *(c for hand in rnd.hands for c in hand)]
+    cards = [*rnd.draw_pile, *rnd.discard, *(c for hand in rnd.hands for c in hand),
+             *(c for pile in rnd.piles.values() for c in pile)]
     for card in cards:
         if card.label() == label:
             return card

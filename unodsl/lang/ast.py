@@ -416,3 +416,60 @@ class ChooseRandomPlayer(Node):
     """`choose random player where ...`: another player, at random; the pick is `chosen`."""
 
     predicate: Node | None
+
+
+# ---- places and moves --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Place(Node):
+    """Where cards are: a player's hand (`player`), every hand (a source only), or a pile
+    by name (`draw`, `discard`, `aside`, or one the edition declares in `piles:`)."""
+
+    player: Player | None = None
+    pile: str | None = None
+    every_hand: bool = False
+
+
+@dataclass(frozen=True)
+class Cards(Node):
+    """Which cards a move takes: all of them, or `count` (chosen by `picker`, at random,
+    or, when neither is said, the top ones of a pile or the holder's pick from a hand);
+    only those satisfying `predicate`."""
+
+    count: Node | None  # None: all the cards
+    predicate: Node | None = None
+    picker: Player | None = None
+    random: bool = False
+
+
+@dataclass(frozen=True)
+class Move(Node):
+    """`move CARDS from PLACE to PLACE [POSITION]`."""
+
+    cards: Cards
+    source: Place
+    destination: Place
+    position: str = "top"  # top, under (the top card), bottom, shuffled (in)
+
+
+@dataclass(frozen=True)
+class Shuffle(Node):
+    """`shuffle aside pile`."""
+
+    place: Place
+
+
+@dataclass(frozen=True)
+class Deal(Node):
+    """`deal all cards from PLACE to GROUP [starting with PLAYER]`: one card at a time to
+    each player of the group in turn order, until the place is empty."""
+
+    source: Place
+    group: Player
+    first: Player | None
+
+
+@dataclass(frozen=True)
+class ShuffleHands(Node):
+    """`shuffle hands`: every hand to the aside pile, shuffled, dealt to everyone from next."""

@@ -45,6 +45,8 @@ class Vocabulary:
     player_state: dict = field(default_factory=dict)
     game_state: dict = field(default_factory=dict)
     chance: dict = field(default_factory=dict)
+    # The piles the edition declares in `piles:`, besides the draw, discard and aside piles.
+    piles: tuple = ()
     # Some card may be played out of turn to cancel an action aimed at its
     # holder: actions aimed at other players then ask `g.against(p)` first.
     reactions: bool = False
@@ -460,7 +462,7 @@ class _Emitter:
         if isinstance(previous, ast.TurnAnother):
             raise ScriptError("nothing after `turn another` runs: the card is back in the draw pile "
                               "and another is turned", stmt.line, stmt.column)
-        if self.context.kind == "use" and isinstance(stmt, _TAKES_FROM_HANDS):
+        if self.context.kind == "use" and (isinstance(stmt, _TAKES_FROM_HANDS) or _moves_what_is_offered(stmt)):
             raise ScriptError("a table card is used while a player is deciding something, so its `use:` "
                               "cannot take cards out of a hand: the decision would offer cards no longer "
                               "there", stmt.line, stmt.column,
@@ -571,7 +573,9 @@ class _Emitter:
                       aimed=True)
 
     def s_DiscardAll(self, s):
-        self.for_each(s.target, f"g.discard_all({{p}}, {self.predicate(s.predicate)})", aimed=True)
+        # (sugar: `move all cards where C from P's hand to discard pile`)
+        move = f"g.move({{p}}, ('hand', {{p}}), ('pile', 'discard'), None, {self.predicate(s.predicate)}, None, False)"
+        self.for_each(s.target, move, aimed=True)
 
     def s_GiveAll(self, s):
         self.emit(f"g.give_all(me, {self.predicate(s.predicate)}, list({self.each(s.recipients)}))")
@@ -669,6 +673,53 @@ class _Emitter:
 
         # (the player answers with one of the answers: every path runs one of them)
         self.branches([answer.body for answer in s.answers], True, header)
+
+    # ---- places and moves (unodsl/engine/moves.py)
+
+    def s_Move(self, s):
+        source, destination = self.place(s.source, source=True), self.place(s.destination)
+        if s.destination.player is not None and s.position != "top":
+            raise ScriptError("a hand has no top or bottom: cards moved to a hand are simply held",
+                              s.destination.line, s.destination.column, hint="leave the position out")
+        cards = s.cards
+        count = "None" if cards.count is None else self.amount(cards.count, "`move`")
+        picker = "None" if cards.picker is None else self.single(cards.picker)
+        self.emit(f"g.move(me, {source}, {destination}, {count}, {self.predicate(cards.predicate)}, {picker}, "
+                  f"{cards.random}, {s.position!r})")
+
+    def s_Shuffle(self, s):
+        if s.place.pile is None:
+            raise ScriptError("only a pile can be shuffled: a hand has no order", s.place.line, s.place.column,
+                              hint="`shuffle aside pile`, or `shuffle hands` to shuffle and deal every hand again")
+        self.emit(f"g.shuffle_pile({self.place(s.place)})")
+
+    def s_Deal(self, s):
+        if s.source.every_hand:
+            raise ScriptError("deal from one place: collect every hand first", s.source.line, s.source.column,
+                              hint="move all cards from every hand to aside pile, then deal all cards from aside pile")
+        first = "None" if s.first is None else self.single(s.first)
+        self.emit(f"g.deal(me, {self.place(s.source)}, list({self.each(s.group)}), {first})")
+
+    def s_ShuffleHands(self, s):
+        # (sugar: every hand to the aside pile, shuffled, dealt out one at a time from the next player)
+        self.emit("g.move(me, ('hands', None), ('pile', 'aside'), None, None, None, False)")
+        self.emit("g.shuffle_pile(('pile', 'aside'))")
+        self.emit(f"g.deal(me, ('pile', 'aside'), g.everyone(me), {self.seat_source(ast.Player(s.line, s.column, 'next'))})")
+
+    def place(self, place: ast.Place, source: bool = False) -> str:
+        """A place as the engine takes it: ('hand', seat), ('pile', name) or ('hands', None)."""
+        if place.every_hand:
+            if not source:
+                raise ScriptError("cards cannot go to every hand at once", place.line, place.column,
+                                  hint="deal them: `deal all cards from aside pile to everyone`")
+            return "('hands', None)"
+        if place.player is not None:
+            return f"('hand', {self.single(place.player)})"
+        known = ("draw", "discard", "aside", *self.vocab.piles)
+        if place.pile not in known:
+            raise ScriptError(f"there is no {place.pile} pile", place.line, place.column,
+                              hint=_pile_hint(place.pile, known))
+        return repr(("pile", place.pile))
 
     # ---- values and state: `let`, the edition's `state:`
 
@@ -867,6 +918,20 @@ _TAKES_FROM_HANDS = (ast.DiscardAll, ast.DrawTo, ast.GiveAll, ast.SwapHands, ast
                      ast.ApplyRule)
 
 
+def _moves_what_is_offered(stmt: ast.Node) -> bool:
+    """A move out of a hand or the discard pile, or onto the discard pile: what a player
+    deciding something is offered (their cards, what they match)."""
+    if isinstance(stmt, ast.ShuffleHands):
+        return True
+    if isinstance(stmt, ast.Move):
+        return stmt.destination.pile == "discard" or _offered(stmt.source)
+    return isinstance(stmt, ast.Deal) and _offered(stmt.source)
+
+
+def _offered(place: ast.Place) -> bool:
+    return place.player is not None or place.every_hand or place.pile == "discard"
+
+
 # Players named by a word whose seat is worked out by the round.
 _OTHER_SEATS = {"partner": "g.partner(me)", "player": "player"}
 # In an edition where a player may leave the round (g.out), `next` and `previous` pass over them.
@@ -875,8 +940,14 @@ _PASSING_OVER = {"next": "((me + g.direction) % g.n if not g.out else g.seat(me,
 
 
 def _names_chosen(stmt: ast.Node) -> bool:
-    """The statement acts on or with `chosen` (not only in a condition of it)."""
-    return any(isinstance(value, ast.Player) and value.who == "chosen" for value in vars(stmt).values())
+    """The statement acts on or with `chosen` (not only in a condition of it): named
+    itself, or as a place or a picker of a move."""
+    for value in vars(stmt).values():
+        if isinstance(value, ast.Player) and value.who == "chosen":
+            return True
+        if isinstance(value, (ast.Place, ast.Cards)) and _names_chosen(value):
+            return True
+    return False
 
 
 # The values of a flag, as a state variable is set to them (`always`/`never` say the same).
@@ -884,6 +955,13 @@ TRUTH_WORDS = {"true": True, "false": False}
 
 # Card values a script may hold (`let c = top`, `set game.last to card`).
 CARD_VALUES = {"card": "card", "top": "g.discard[-1]"}
+
+
+def _pile_hint(name: str, known: tuple) -> str:
+    close = difflib.get_close_matches(name, known, n=1)
+    if close:
+        return f"did you mean '{close[0]}'?"
+    return f"the piles are {', '.join(known)}; an edition declares its own in `piles:`"
 
 
 def _let_variable(name: str) -> str:

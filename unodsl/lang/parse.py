@@ -134,7 +134,7 @@ _TOKEN_TEXT = {
     "COMPARE": "a comparison (== != < <= > >=)", "ADD": "+ or -", "MUL": "* / %",
     "EVENT": "an event (play, draw, turn_start, round_start, hand_grows)",
     "_DRAWS": "'draws'", "_DISCARDS": "'discards'", "_WHERE": "'where'", "_ACCEPTS": "'accepts'",
-    "_SWAPS": "'swaps'", "_SEATS": "'seats'",
+    "_SWAPS": "'swaps'", "_SEATS": "'seats'", "_CARD": "'cards'",
 }
 
 
@@ -204,7 +204,7 @@ def _syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
         if word and token.type != "NAME":  # a keyword lexed from the start of a longer word: `to` of `top`
             word = _WORD.match(text, token.start_pos).group() or word
         found = "end of script" if token.type == "$END" else (
-            describe_token(token.type) if token.type.startswith("_") else repr(word or str(token)))
+            describe_token(token.type) if token.type.startswith("_") and not word else repr(word or str(token)))
         if token.type == "_INDENT":  # placed at the line break before it; the indented text is what is wrong
             found, line, column = "indentation", token.end_line, token.end_column
         if token.type in ("_DEDENT", "$END", "_NL") and error.line in (-1, None):
@@ -496,6 +496,59 @@ class _ToAst(Transformer):
 
     def choose_random_player(self, meta, children):
         return ast.ChooseRandomPlayer(**_at(meta), predicate=children[0])
+
+    # ---- places and moves
+    def move(self, meta, children):
+        cards, source, destination, position = children
+        return ast.Move(**_at(meta), cards=cards, source=source, destination=destination,
+                        position=position or "top")
+
+    def all_cards(self, meta, children):
+        return ast.Cards(**_at(meta), count=None, predicate=children[-1])
+
+    def some_cards(self, meta, children):
+        count, random, picker, predicate = children
+        return ast.Cards(**_at(meta), count=count, predicate=predicate, picker=picker, random=random is not None)
+
+    def picked_by(self, meta, children):
+        return children[0]
+
+    def hand_place(self, meta, children):
+        return ast.Place(**_at(meta), player=children[0])
+
+    def every_hand(self, meta, children):
+        return ast.Place(**_at(meta), every_hand=True)
+
+    def pile_place(self, meta, children):
+        return ast.Place(**_at(meta), pile=str(children[0]))
+
+    def draw_pile_place(self, meta, children):
+        return ast.Place(**_at(meta), pile="draw")
+
+    def discard_pile_place(self, meta, children):
+        return ast.Place(**_at(meta), pile="discard")
+
+    def on_top(self, meta, children):
+        return "top"
+
+    def under_top(self, meta, children):
+        return "under"
+
+    def at_bottom(self, meta, children):
+        return "bottom"
+
+    def shuffled_in(self, meta, children):
+        return "shuffled"
+
+    def shuffle(self, meta, children):
+        return ast.Shuffle(**_at(meta), place=children[0])
+
+    def deal(self, meta, children):
+        _all, source, group, first = children
+        return ast.Deal(**_at(meta), source=source, group=group, first=first)
+
+    def shuffle_hands(self, meta, children):
+        return ast.ShuffleHands(**_at(meta))
 
     def stack_rule(self, meta, children):
         return ast.StackRule(**_at(meta), predicate=children[0])

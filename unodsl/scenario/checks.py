@@ -92,6 +92,25 @@ class Checks:
         self.problem(path, f"direction is 1 (to the left) or -1 (to the right), not {describe(value)}")
         return False
 
+    def named_piles(self, path: tuple, value: Any, discard: bool = False) -> bool:
+        """`piles: {aside: [red 7], ...}`: piles by name (the aside pile, the edition's own, and
+        in `expect:` the discard pile), each a list of cards, bottom first."""
+        if not self.typed(path, value, dict, "piles"):
+            return False
+        known = ["aside", *(self.edition.vocabulary.piles if self.edition is not None else ())]
+        known += ["discard"] if discard else []
+        ok = True
+        for name, cards in value.items():
+            if self.edition is not None and name not in known:
+                self.problem(path + (name,), f"there is no {name} pile here",
+                             did_you_mean(str(name), known, f"the piles are {', '.join(known)}"), at_key=True)
+                ok = False
+            elif not self.text_list(path + (name,), cards, f"the {name} pile"):
+                ok = False
+            elif self.edition is not None:
+                ok = every([self.card(path + (name, i), card) is not None for i, card in enumerate(cards)]) and ok
+        return ok
+
     def card(self, path: tuple, name: str) -> str | None:
         """The label of the card `name` names in the edition (a problem if none)."""
         label = label_of(self.edition, name)

@@ -124,6 +124,16 @@ class _Expectations:
         if len(self.match.round.draw_pile) != count:
             self.fail(path, "draw pile of", f"{count} cards", f"{len(self.match.round.draw_pile)} cards")
 
+    def check_piles(self, path, want: dict, _):
+        """Each pile named, card by card from the bottom (order matters: `under the top card`)."""
+        rnd = self.match.round
+        for name, names in want.items():
+            cards = rnd.discard if name == "discard" else rnd.piles[name]
+            expected = [label_of(self.edition, n) for n in names]
+            actual = [c.label() for c in cards]
+            if expected != actual:
+                self.fail(path + (name,), f"the {name} pile (bottom first)", expected, actual)
+
     def check_scores(self, path, scores, _):
         if list(self.match.scores) != scores:
             self.fail(path, "scores", scores, list(self.match.scores))

@@ -20,7 +20,7 @@ from .words import describe
 KEYS = ("name", "rule", "edition", "rules", "settings", "players", "agents", "match",
         "setup", "answers", "expect", "chance")
 SETUP_KEYS = ("hands", "draw", "discard", "turn", "direction", "colour", "dealer", "start",
-              "scores", "rest", "state")
+              "scores", "rest", "state", "piles")
 MATCH_KEYS = ("target", "max_rounds", "max_turns", "seed")
 ANSWER_KEYS = ("player", "kind", "answer")
 
@@ -111,6 +111,8 @@ class _Reader(EditionReading, ExpectReading, StateReading):
         for pile in ("draw", "discard"):  # only piles that passed the checks above
             fields[pile] = list(setup[pile]) if piles_ok and pile in setup else []
         fields.update(self.table_fields(setup))
+        if "piles" in setup and self.named_piles(("setup", "piles"), setup["piles"]):
+            fields["piles"] = {name: list(cards) for name, cards in setup["piles"].items()}
         if hands_ok and piles_ok and self.edition is not None:
             self.deal_check(fields)
         return Setup(**fields)
@@ -171,6 +173,8 @@ class _Reader(EditionReading, ExpectReading, StateReading):
                  for i, hand in enumerate(fields["hands"]) for j, name in enumerate(hand)]
         named += [(("setup", pile, i), name)
                   for pile in ("draw", "discard") for i, name in enumerate(fields[pile])]
+        named += [(("setup", "piles", pile, i), name)
+                  for pile, cards in fields.get("piles", {}).items() for i, name in enumerate(cards)]
         for path, name in named:
             label = self.card(path, name)
             if label is None:

@@ -93,6 +93,9 @@ class ExpectReading(Checks):
     def expect_draw_pile(self, path, value) -> bool:
         return self.typed(path, value, int, "draw_pile")
 
+    def expect_piles(self, path, value) -> bool:
+        return self.named_piles(path, value, discard=True)
+
     def expect_scores(self, path, value) -> bool:
         return self.numbers_per_player(path, value, "scores", "a score")
 

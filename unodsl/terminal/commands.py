@@ -41,7 +41,7 @@ def play_command(edition: str, players: str, rules: tuple[str, ...], settings: t
     Exit status: 0 when the match is over or you quit, 1 when the input ends
     first (or on a mistake in the options), 130 on Ctrl-C twice.
     """
-    from ..simcli import parse_settings
+    from ..cli.options import parse_settings
     from .session import play, read_setup
 
     days = [day.strip() for entry in birthdays for day in entry.split(",") if day.strip()]

@@ -22,7 +22,7 @@ MATCH_EVENTS = {"round_end", "eliminated", "match_end", "round_seats", "dealer",
 # Events that say nothing a player needs to read.
 SILENT = {"dealer_draw", "skip", "turn", "match_end", "round_seats", "decision", "answer",
           "dealer"}
-SEAT_FIELDS = ("player", "by", "accused", "chosen", "on", "target", "other")
+SEAT_FIELDS = ("player", "by", "accused", "chosen", "on", "target", "other", "from_player", "into_player")
 
 
 class Narrator:
@@ -56,6 +56,8 @@ class Narrator:
             for name in SEAT_FIELDS:
                 if isinstance(note.get(name), int) and not isinstance(note[name], bool):
                     note[name] = seats[note[name]]
+            if kind == "deal_cards":
+                note["hands"] = [[seats[q], cards] for q, cards in note["hands"]]
             if isinstance(note.get("to"), int):
                 note["to"] = seats[note["to"]]
             elif isinstance(note.get("to"), list):
@@ -191,6 +193,28 @@ class Narrator:
 
     def _discard(self, note, viewer):
         return self._act(note, viewer, "discards", "discard", f" {self.card(note['card'])}")
+
+    def _move(self, note, viewer):
+        cards = note.get("cards", [])
+        seen = viewer is not None and viewer in (note.get("from_player"), note.get("into_player"))
+        what = _and([self.card(uid) for uid in cards]) if seen else _count(len(cards), "card")
+        where = {"under": " under the top card", "bottom": " at the bottom", "shuffled": ", shuffled in"}
+        return self._act(note, viewer, "moves", "move", f" {what} from {self.place(note, 'from', viewer)} to "
+                         f"{self.place(note, 'into', viewer)}{where.get(note.get('position'), '')}")
+
+    def place(self, note, name: str, viewer) -> str:
+        where = note.get(name)
+        if where == "hand":
+            seat = note.get(f"{name}_player")
+            return "your hand" if seat == viewer else f"{self.who(seat, viewer)}'s hand"
+        return "every hand" if where == "every hand" else f"the {where} pile"
+
+    def _shuffle_pile(self, note, viewer):
+        return f"{self.place(note, 'pile', viewer)} is shuffled"
+
+    def _deal_cards(self, note, viewer):
+        counts = [f"{_count(len(cards), 'card')} to {self.who(seat, viewer)}" for seat, cards in note.get("hands", [])]
+        return self._act(note, viewer, "deals", "deal", f" {_and(counts)} from {self.place(note, 'from', viewer)}")
 
     def _react(self, note, viewer):
         return self._act(note, viewer, "plays", "play",

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.decisions import (CALL_UNO, CATCH, CHALLENGE, COLOUR, DISCARD, DRAW, GIVE, KEEP,
-                                PASS, PLAY_DRAWN, PLAYER, QUESTION, REACT, STACK, TOP_CARD, TURN,
+                                PASS, PICK, PLAY_DRAWN, PLAYER, QUESTION, REACT, STACK, TOP_CARD, TURN,
                                 WRITE_RULE, YES_NO, TableUse)
 from .render import grid, sorted_hand, wrap_styled
 from .style import Style
@@ -45,6 +45,7 @@ EXPLAIN = {
               "sets what play continues with.",
     GIVE: "Pick who receives this card: their seat number or name.",
     DISCARD: "Pick a card of your hand to discard.",
+    PICK: "A card's rule moves cards you pick: pick one by its number (you are asked once per card).",
     REACT: "A card played against you may be cancelled by playing one of these cards out "
            "of turn: its number, or p to let it happen.",
     STACK: "Cards to draw are coming your way: answer by playing one of these cards (its "
@@ -307,6 +308,13 @@ class _Builder:
     def _discard(self) -> Menu:
         cards = [c for c in self.hand if any(c is o for o in self.main)]
         return self.numbered_cards("Discard which card?", cards)
+
+    def _pick(self) -> Menu:
+        kind, where = self.decision.about
+        if kind == "hand":  # (only one's own hand: a pick from another's is blind, at random)
+            cards = [c for c in self.hand if any(c is o for o in self.main)]
+            return self.numbered_cards("Pick a card of your hand to move:", cards)
+        return self.numbered_cards(f"Pick a card of the {where} pile:", self.main)
 
     def _react(self) -> Menu:
         actor = self.rnd.actor

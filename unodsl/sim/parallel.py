@@ -18,8 +18,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .errors import UnoError
-from .limits import MAX_WORKERS
+from ..errors import UnoError
+from ..limits import MAX_WORKERS
 
 if TYPE_CHECKING:
     from .tally import GameTally
@@ -58,7 +58,7 @@ def load_side(side: Side):
         return side.loaded
     key = (side.edition, side.rules, side.settings)
     if key not in _editions:
-        from .edition.loader import load_edition
+        from ..edition.loader import load_edition
 
         _editions[key] = load_edition(side.edition, rules=list(side.rules), settings=dict(side.settings) or None)
     return _editions[key]

@@ -4,15 +4,17 @@ Each command only parses its options and calls a plain function, which tests
 can call directly. Every UnoError reaching this boundary becomes a message
 and exit status 1, never a traceback; click's usage errors exit with 2.
 
-Commands to come: play, test, schema, new, cards, explain.
+The commands, by area: validate, test and the authoring tools (schema, new,
+cards, explain) here; simulate and compare in `simulation`; play and resume
+in unodsl/terminal/commands.py; `--set`, which several take, in `options`.
 """
 from __future__ import annotations
 
 import click
 
-from . import __version__
-from .edition.loader import load_edition
-from .errors import EditionError, UnoError
+from .. import __version__
+from ..edition.loader import load_edition
+from ..errors import EditionError, UnoError
 
 
 class _Group(click.Group):
@@ -53,8 +55,8 @@ def validate_command(editions: tuple[str, ...], output: str, strict: bool, rules
 
     Exit status: 0 clean, 1 problems found, 2 usage error.
     """
-    from .simcli import parse_settings
-    from .validate import format_json, format_text, validate
+    from .options import parse_settings
+    from ..validate import format_json, format_text, validate
 
     report = validate(list(editions), strict=strict, rules=list(rules),
                       settings=parse_settings(settings, "--set") or None)
@@ -63,9 +65,9 @@ def validate_command(editions: tuple[str, ...], output: str, strict: bool, rules
         raise SystemExit(1)
 
 
-# ---- simulate, compare (unodsl/simcli.py) ------------------------------------------
+# ---- simulate, compare (unodsl/cli/simulation.py) ------------------------------------------
 
-from .simcli import compare_command, simulate_command  # noqa: E402
+from .simulation import compare_command, simulate_command  # noqa: E402
 
 main.add_command(simulate_command)
 main.add_command(compare_command)
@@ -83,7 +85,7 @@ def test_command(paths: tuple[str, ...]) -> None:
     and `N passed, M failed`. Exit status 1 if any scenario fails or is invalid.
     See docs/scenarios.md.
     """
-    from .scenario import report, run_paths, scenario_files
+    from ..scenario import report, run_paths, scenario_files
 
     if not scenario_files(paths):
         raise click.UsageError(f"no scenario files (*.yaml) in {', '.join(paths)}")
@@ -96,7 +98,7 @@ def test_command(paths: tuple[str, ...]) -> None:
 @main.command("schema")
 def schema_command() -> None:
     """Print the JSON Schema of edition files (for editors: `unodsl schema > edition.schema.json`)."""
-    from .authoring import schema_text
+    from ..authoring import schema_text
 
     click.echo(schema_text())
 
@@ -112,7 +114,7 @@ def new_command(name: str, directory: str, schema_ref: str) -> None:
 
     Never overwrites a file.
     """
-    from .authoring import EDITION_ID, new_edition, new_edition_message
+    from ..authoring import EDITION_ID, new_edition, new_edition_message
 
     if name.endswith((".yaml", ".yml")):
         name = name.rsplit(".", 1)[0]
@@ -127,7 +129,7 @@ def new_command(name: str, directory: str, schema_ref: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def cards_command(edition: str, as_json: bool) -> None:
     """Print the expanded deck of EDITION: kind, colour, count, points, effect."""
-    from .authoring import cards_json, format_cards
+    from ..authoring import cards_json, format_cards
 
     loaded = load_edition(edition)
     click.echo(cards_json(loaded) if as_json else format_cards(loaded))
@@ -145,7 +147,7 @@ def explain_command(edition: str, card: str, as_json: bool, rules: tuple[str, ..
     CARD is a kind's id or name (`skip`, "Skip") or a card
     as players say it ("red 7"). The words are generated from the card's scripts.
     """
-    from .authoring import explain, explain_json, find_kind, format_explanation
+    from ..authoring import explain, explain_json, find_kind, format_explanation
 
     loaded = load_edition(edition, rules=list(rules))
     explanation = explain(loaded, find_kind(loaded, card))
@@ -154,7 +156,7 @@ def explain_command(edition: str, card: str, as_json: bool, rules: tuple[str, ..
 
 # ---- play, resume (unodsl/terminal) ------------------------------------------------
 
-from .terminal.commands import play_command, resume_command  # noqa: E402
+from ..terminal.commands import play_command, resume_command  # noqa: E402
 
 main.add_command(play_command)
 main.add_command(resume_command)

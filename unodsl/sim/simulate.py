@@ -1,9 +1,9 @@
 """Many bot-played matches of an edition, summed up into the figures a designer asks for.
 
 `simulate()` plays the matches (here, in worker processes or on Ray: see
-unodsl.parallel) and returns a `Simulation`, the sums of their `GameTally`s
-(unodsl.tally). `report()` turns it into figures with 95% intervals
-(unodsl.stats), which `format_text()`, `format_json()` and `format_csv()`
+unodsl.sim.parallel) and returns a `Simulation`, the sums of their `GameTally`s
+(unodsl.sim.tally). `report()` turns it into figures with 95% intervals
+(unodsl.sim.stats), which `format_text()`, `format_json()` and `format_csv()`
 render. The CLI (`unodsl simulate`) only calls these.
 
 Everything but the speed is a function of the arguments, whatever the number
@@ -19,11 +19,11 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .agents import AGENTS
-from .edition.model import Edition
-from .edition.schema import nested_settings
-from .errors import EditionError, UnoError
-from .limits import MAX_TURNS
+from ..agents import AGENTS
+from ..edition.model import Edition
+from ..edition.schema import nested_settings
+from ..errors import EditionError, UnoError
+from ..limits import MAX_TURNS
 from .parallel import Side, load_side, run_games
 from .stats import Distribution, Interval, newcombe, wilson
 from .tally import GameTally, play_game, rule_labels
@@ -150,7 +150,7 @@ def parse_agents(agents: str | list[str], players: int) -> list[str]:
 
 
 def make_side(edition: Edition | str, players: int, seed, agents, rules=None, settings=None) -> Side:
-    """A Side (unodsl.parallel) for an edition given by name or path, or already loaded."""
+    """A Side (unodsl.sim.parallel) for an edition given by name or path, or already loaded."""
     seats = tuple(parse_agents(agents, players))
     if isinstance(edition, Edition):
         if rules or settings:

@@ -16,8 +16,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from operator import attrgetter
 
-from .engine.match import Match
-from .engine.round import Round
+from ..engine.match import Match
+from ..engine.round import Round
 
 
 @dataclass

@@ -1,5 +1,5 @@
 """`unodsl simulate` and `unodsl compare`: options parsed here, the work done in
-unodsl.simulate and unodsl.compare (which tests call directly)."""
+unodsl.sim.simulate and unodsl.sim.compare (which tests call directly)."""
 from __future__ import annotations
 
 import contextlib
@@ -7,27 +7,9 @@ import sys
 
 import click
 
-from .agents import AGENTS
-from .parallel import BACKENDS, default_workers, ray_workers, worker_limit
-
-
-def parse_settings(pairs: tuple[str, ...], option: str) -> dict:
-    """{"hand_size": 5} from ("hand_size=5",), for every command taking --set.
-
-    A setting the schema types is read as its type here; an edition's own
-    setting stays text, read by the edition loader as the type of its value in
-    the edition (only the edition knows it). The loader places a wrong value at
-    `--set NAME=VALUE`.
-    """
-    from .edition.schema import read_known_setting  # jsonschema: only when --set is given
-
-    found = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint=option)
-        found[key.strip()] = read_known_setting(key.strip(), value.strip())
-    return found
+from ..agents import AGENTS
+from ..sim.parallel import BACKENDS, default_workers, ray_workers, worker_limit
+from .options import parse_settings
 
 
 def _workers(workers: int | None, backend: str, games: int) -> int:
@@ -98,7 +80,7 @@ def simulate_command(edition: str, players: int, games: int, seed: str, agents: 
     house rules' runs, and the win-rate lift of playing or being dealt each
     special card; every rate with its 95% confidence interval.
     """
-    from .simulate import format_csv, format_json, format_text, simulate
+    from ..sim.simulate import format_csv, format_json, format_text, simulate
 
     if as_json and as_csv:
         raise click.UsageError("--json and --csv: choose one")
@@ -145,8 +127,8 @@ def compare_command(edition_a: str, edition_b: str | None, players: int, games: 
     share the seed SEED:i; each figure's change is measured on these pairs
     (95% interval, p-value).
     """
-    from .compare import compare, format_json, format_text
-    from .simulate import make_side
+    from ..sim.compare import compare, format_json, format_text
+    from ..sim.simulate import make_side
 
     if games < 2:
         raise click.BadParameter("a comparison needs at least 2 games", param_hint="--games")

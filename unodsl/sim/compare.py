@@ -3,7 +3,7 @@
 `compare()` plays game i of A and game i of B with the same seed "SEED:i"
 (the same first shuffle: the pairs are alike, and their differences vary
 less than those of independent games), sums each side up as `simulate` does,
-and measures every figure's change on the pairs (unodsl.stats.PairedRatio):
+and measures every figure's change on the pairs (unodsl.sim.stats.PairedRatio):
 B against A, with a 95% interval and a p-value.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ import json
 import time
 from dataclasses import dataclass, field
 
-from .errors import UnoError
+from ..errors import UnoError
 from .parallel import Side, load_side, run_games
 from .simulate import Simulation, _num, _table, as_dict
 from .stats import Interval, PairedRatio

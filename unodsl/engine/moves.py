@@ -1,0 +1,218 @@
+"""Places and moves: `move`, `shuffle` and `deal` (docs/effects.md, "Places and moves").
+
+A place is what the compiled scripts pass: ("hand", seat), ("pile", name) for the
+draw, discard, aside or an edition's own pile, or ("hands", None) for every hand (a
+source only). A move takes its cards out of their places before it puts them anywhere,
+so every card is always in exactly one place. `discards all` is a move from a hand to
+the discard pile, and records each card as a discard, as drawing records a draw.
+"""
+from __future__ import annotations
+
+from .decisions import PICK, TOP_CARD
+
+HAND, PILE, EVERY_HAND = "hand", "pile", "hands"
+DISCARD_PILE = (PILE, "discard")
+
+
+class Moves:
+    """Mixed into Round: every method works on the round's state."""
+
+    __slots__ = ()
+
+    def cards_at(self, place) -> list:
+        kind, where = place
+        if kind == HAND:
+            return self.hands[where]
+        if where == "draw":
+            return self.draw_pile
+        if where == "discard":
+            return self.discard
+        return self.piles[where]
+
+    # ---- move
+
+    def move(self, me: int, source, destination, count, predicate, picker, at_random: bool,
+             position: str = "top") -> None:
+        """Move `count` cards (None: all) satisfying `predicate` from `source` to
+        `destination`: the top ones of a pile, or those `picker` picks (the holder, for a
+        hand, unless said), or at random; put on top, under the top card, at the bottom or
+        shuffled in."""
+        if not self._may_move(source, destination):
+            return
+        if count is not None and (not isinstance(count, int) or count <= 0):
+            return  # an absent or negative number moves nothing
+        places = [(HAND, p) for p in self.everyone(me)] if source[0] == EVERY_HAND else [source]
+        taken = []
+        for place in places:
+            chooser = picker if picker is not None or place[0] == PILE else place[1]
+            taken += [(place, card) for card in self._select(place, count, predicate, chooser, at_random)]
+        if not taken:
+            return
+        if destination == DISCARD_PILE and source[0] != PILE:
+            self._discard_from_hands(taken, position)
+        else:
+            for place, card in taken:
+                self.cards_at(place).remove(card)
+            cards = [card for _, card in taken]
+            self._put(cards, destination, position)
+            if self.log is not None:
+                self.record("move", player=me, cards=[c.uid for c in cards], position=position,
+                            **_place_fields("from", source), **_place_fields("into", destination))
+        self._after_move(taken, destination)
+
+    def _may_move(self, source, destination) -> bool:
+        """Nothing moves to or from the hand of a player who left the round (or of nobody:
+        `chosen` when no one was chosen), nor from a hand to itself."""
+        for kind, where in (source, destination):
+            if kind == HAND and (where is None or where in self.out):
+                return False
+        return not (source[0] == HAND and source == destination)
+
+    def _select(self, place, count, predicate, chooser: int | None, at_random: bool) -> list:
+        """The cards a move takes from one place, in the order it takes them."""
+        cards = self.cards_at(place)
+        if place == (PILE, "draw") and predicate is None and count is not None:
+            while len(cards) < count and self._reshuffle():  # as drawing does
+                pass
+        # A pile's cards top first; a hand's as they are held. The discard pile keeps its
+        # last card: play needs a card in play.
+        if place[0] == HAND:
+            ordered = cards
+        else:
+            ordered = cards[:0:-1] if place == DISCARD_PILE else cards[::-1]
+        candidates = [c for c in ordered if predicate is None or predicate(c)]
+        if count is None or count >= len(candidates):
+            return candidates
+        if at_random or place[0] == HAND and chooser != place[1]:  # (a pick from another's hand is blind)
+            return [self._random_pick(candidates, place) for _ in range(count)]
+        if chooser is None:
+            return candidates[:count]  # a pile's top ones
+        return [self._pick(chooser, candidates, place) for _ in range(count)]
+
+    def _random_pick(self, candidates: list, place):
+        """One of `candidates` at random (a scenario may fix it, naming it as players do)."""
+        fixed = self.chance_fixed
+        if fixed:
+            fixed[0] = next((c for c in candidates if c.label().lower() == str(fixed[0]).lower()), fixed[0])
+        card = self._chance_result(f"random card from {_place_words(place)}", lambda rng: rng.choice(candidates),
+                                   lambda value: value in candidates)
+        candidates.remove(card)
+        return card
+
+    def _pick(self, chooser: int, candidates: list, place):
+        card = candidates[0] if len(candidates) == 1 else self.decide(PICK, chooser, list(candidates), list(place))
+        candidates.remove(card)
+        return card
+
+    def _put(self, cards: list, destination, position: str) -> None:
+        pile = self.cards_at(destination)
+        if destination[0] == HAND or position == "top":
+            pile.extend(cards)
+        elif position == "under":
+            at = max(len(pile) - 1, 0)
+            pile[at:at] = cards
+        elif position == "bottom":  # (one at a time, each under the last: the order is kept)
+            pile[0:0] = cards[::-1]
+        else:  # shuffled in; the discard pile's top card stays in play
+            keep = [pile.pop()] if destination == DISCARD_PILE and pile else []
+            pile.extend(cards)
+            self.rng.shuffle(pile)
+            pile.extend(keep)
+
+    def _discard_from_hands(self, taken: list, position: str) -> None:
+        """Cards from hands go on the discard pile: a discard. A player left with one
+        card must call UNO before the last of them lands; with several from one hand
+        going on top, their holder picks the one on top (it sets what play continues with)."""
+        holders = list(dict.fromkeys(place[1] for place, _ in taken))
+        for p in holders:
+            if len(self.hands[p]) - sum(1 for place, _ in taken if place[1] == p) == 1:
+                self._call_uno(p)
+        cards = [card for _, card in taken]
+        if position == "top" and len(holders) == 1 and len(cards) > 1:
+            top = self.decide(TOP_CARD, holders[0], list(cards))
+            cards.remove(top)
+            cards.append(top)
+        owner = {card.uid: place[1] for place, card in taken}
+        if position == "top":  # one at a time: each card is somewhere when its discard is recorded
+            for card in cards:
+                self.hands[owner[card.uid]].remove(card)
+                self.discard.append(card)
+                self.record("discard", player=owner[card.uid], card=card.uid)
+            return
+        for card in cards:
+            self.hands[owner[card.uid]].remove(card)
+        self._put(cards, DISCARD_PILE, position)
+        for card in cards:
+            self.record("discard", player=owner[card.uid], card=card.uid, position=position)
+
+    def _after_move(self, taken: list, destination) -> None:
+        """What a move changes besides the cards' places: the colour in play, who may be
+        out, what players have seen, hooks on a hand growing."""
+        if destination == DISCARD_PILE or any(place == DISCARD_PILE for place, _ in taken):
+            colour = self.discard[-1].colour
+            if colour is not None:  # a colourless card on top leaves the colour in play
+                self.colour = colour
+        if any(place[0] == HAND for place, _ in taken):
+            self.others_discarded = True  # a hand may be empty: its holder may be out
+        if destination[0] == HAND:
+            seen = {card.uid for place, card in taken if place[0] == HAND}
+            for place, _ in taken:
+                if place[0] == HAND:
+                    self.known[place[1]] |= seen  # a giver knows where their cards went
+            if "hand_grows" in self.hooks:
+                self._hand_grew(destination[1])
+
+    # ---- shuffle and deal
+
+    def shuffle_pile(self, place) -> None:
+        """Shuffle a pile; the discard pile's top card stays in play."""
+        pile = self.cards_at(place)
+        keep = [pile.pop()] if place == DISCARD_PILE and pile else []
+        self.rng.shuffle(pile)
+        pile.extend(keep)
+        if self.log is not None:
+            self.record("shuffle_pile", **_place_fields("pile", place))
+
+    def deal(self, me: int, source, players, first: int | None) -> None:
+        """Deal every card of `source` (from the top), one at a time to each of `players`
+        in turn order, starting with `first` when they are one of them."""
+        seats = [q for q in players if q not in self.out]
+        if not seats:
+            return
+        if first in seats:
+            at = seats.index(first)
+            seats = seats[at:] + seats[:at]
+        cards = self.cards_at(source)
+        if source == DISCARD_PILE:  # its last card stays: play needs a card in play
+            dealt, cards[:] = cards[1:][::-1], cards[:1]
+        else:
+            dealt, cards[:] = cards[::-1], []
+        hands: dict[int, list] = {q: [] for q in seats}
+        for index, card in enumerate(dealt):
+            hands[seats[index % len(seats)]].append(card)
+        for q in seats:
+            self.hands[q].extend(hands[q])
+        if self.log is not None:
+            self.record("deal_cards", player=me, **_place_fields("from", source),
+                        hands=[[q, [c.uid for c in hands[q]]] for q in seats])
+        if source == DISCARD_PILE and self.discard[-1].colour is not None:
+            self.colour = self.discard[-1].colour
+        if source[0] == HAND:
+            self.others_discarded = True
+        if "hand_grows" in self.hooks:
+            for q in seats:
+                if hands[q]:
+                    self._hand_grew(q)
+
+
+def _place_fields(name: str, place) -> dict:
+    """A place as the event log writes it: `from: hand, from_player: 2` or `from: aside`."""
+    kind, where = place
+    if kind == HAND:
+        return {name: "hand", f"{name}_player": where}
+    return {name: "every hand" if kind == EVERY_HAND else where}
+
+
+def _place_words(place) -> str:
+    kind, where = place
+    return f"seat {where}'s hand" if kind == HAND else f"the {where} pile"

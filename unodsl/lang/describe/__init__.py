@@ -1,0 +1,60 @@
+"""Effect-language syntax trees in English: what `unodsl explain` says a card does.
+
+The describer reads the nodes of unodsl.lang.ast, the same tree the compiler
+turns into the function the engine runs, so an explanation cannot drift from
+the behaviour. Every node class has one `d_<Class>` method; a class without one
+stops this package at import (tests/test_explain.py checks it as well).
+
+A node is read in one of three ways:
+
+- a statement becomes a clause, a subject and what they do, merged with its
+  neighbours when they share the subject ("the next player draws 2 cards and
+  misses their next turn"); `if`, `ask` and `on` become whole sentences;
+- a condition becomes words that are true or false, negated on request
+  ("the next player holds no playable card");
+- a value becomes a noun phrase ("the colour in play", "the number of players").
+
+Players are named from the point of view of the player who played the card,
+"you"; a start-card rule is told from the dealer's, a house rule from the
+player the event concerns.
+
+The words of each part of the language live in their own module; a new node
+class gets its `d_<Class>` method in the module of its part:
+
+- `words`: who is named and how, verbs conjugated, the clauses of a block;
+- `describer`: the `Describer` (made of the parts below) and blocks as sentences;
+- `statements`: simple statements; `branches`: `if`, `ask`, `on` hooks, stacking;
+- `players`: players by name, seat, rank and partner, loops over players, leaving;
+- `conditions` and `values`: conditions true or false, values as noun phrases;
+- `state_chance`: `let`, edition-declared state, random values;
+- `moves`: places and moves (`move`, `shuffle`, `deal`, `shuffle hands`);
+- `cards`: cards picked by a condition, when a card may be played;
+- `source`: a condition written back in the effect language.
+"""
+from __future__ import annotations
+
+from .. import ast
+from .cards import playable_text
+from .describer import Describer
+from .source import source
+from .words import IT, PLAYERS, THE_DEALER, THIS_CARD, YOU, CardRef, Clause, Compound, Context, Who, join, plural
+
+__all__ = ["IT", "PLAYERS", "THE_DEALER", "THIS_CARD", "YOU", "CardRef", "Clause", "Compound", "Context",
+           "Describer", "Who", "join", "missing_renderers", "node_classes", "playable_text", "plural", "source"]
+
+
+# ---- every node class has its words ------------------------------------------------------
+
+
+def node_classes() -> list[type]:
+    """Every node class of the syntax tree (what the parser can produce)."""
+    return [cls for cls in vars(ast).values()
+            if isinstance(cls, type) and issubclass(cls, ast.Node) and cls is not ast.Node]
+
+
+def missing_renderers() -> list[str]:
+    return [cls.__name__ for cls in node_classes() if not callable(getattr(Describer, "d_" + cls.__name__, None))]
+
+
+if missing_renderers():  # a new node class must come with its English
+    raise ImportError(f"unodsl.lang.describe has no d_<Class> method for: {', '.join(missing_renderers())}")

@@ -1,0 +1,88 @@
+"""The describer: one edition's English for every node, made of the words of each
+part of the language (the mixins beside this module), and how a block of
+statements becomes sentences."""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .. import ast
+from ..compile import Vocabulary
+from .branches import BranchWords
+from .cards import CardWords
+from .conditions import ConditionWords
+from .moves import MoveWords
+from .players import PlayerWords
+from .state_chance import StateChanceWords
+from .statements import StatementWords
+from .values import ValueWords
+from .words import IT, Clause, Context, Item, capital
+
+
+@dataclass
+class Describer(PlayerWords, StatementWords, BranchWords, ConditionWords, ValueWords, StateChanceWords,
+                MoveWords, CardWords):
+    """English for the nodes of one edition (its vocabulary tells tags from values)."""
+
+    vocab: Vocabulary = field(default_factory=Vocabulary)
+    kind_names: dict = field(default_factory=dict)  # kind id -> display name
+
+    # ---- entry points
+
+    def script(self, script: ast.Script, ctx: Context = Context()) -> str:
+        """A whole script as sentences."""
+        return " ".join(self.sentences(script.body, ctx))
+
+    def condition(self, node: ast.Node, ctx: Context = Context(card=IT), negated: bool = False) -> str:
+        return self.cond(node, ctx, negated)
+
+    def node(self, node: ast.Node, ctx: Context = Context()):
+        """Any node, read as its class reads best (statement, condition or player)."""
+        return getattr(self, "d_" + type(node).__name__)(node, ctx)
+
+    # ---- blocks
+
+    def items(self, body: Iterable[ast.Node], ctx: Context) -> list[Item]:
+        items: list[Item] = [self.node(s, ctx) for s in body]
+        if len(items) > 1:  # `pass` beside other statements says nothing
+            items = [i for i in items if not (isinstance(i, Clause) and i.text == "nothing happens")]
+        merged: list[Item] = []
+        for item in items:
+            last = merged[-1] if merged else None
+            if (isinstance(item, Clause) and isinstance(last, Clause) and item.who is not None
+                    and last.who is not None and item.who.key == last.who.key
+                    and not item.imperative and not last.imperative):
+                merged[-1] = Clause(last.who, _and_more(last.text, item.text))
+            else:
+                merged.append(item)
+        return merged or [Clause(None, "nothing happens")]
+
+    def sentences(self, body: Iterable[ast.Node], ctx: Context) -> list[str]:
+        out: list[str] = []
+        for item in self.items(body, ctx):
+            if isinstance(item, Clause):
+                out.append(capital(item.render()) + ".")
+                continue
+            sentences = list(item.sentences)
+            if item.question and out:
+                sentences[0] = "Then " + sentences[0][:1].lower() + sentences[0][1:]
+            out.extend(sentences)
+        return out
+
+    def inline(self, body: Iterable[ast.Node], ctx: Context) -> str:
+        parts = [item.render() if isinstance(item, Clause) else item.inline for item in self.items(body, ctx)]
+        return ("; " if ctx.depth <= 1 else ", then ").join(parts)
+
+    def branch(self, body: Iterable[ast.Node], ctx: Context) -> str:
+        """A branch's statements, one level deeper."""
+        return self.inline(body, dataclasses.replace(ctx, depth=ctx.depth + 1))
+
+
+def _and_more(first: str, second: str) -> str:
+    """Two predicates of one subject: `draws 2 cards and misses their next turn`."""
+    head, sep, last = first.rpartition(" and ")
+    if sep and ", " not in last and "," not in first:
+        return f"{head}, {last} and {second}"
+    return f"{first} and {second}"
+
