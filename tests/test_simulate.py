@@ -364,8 +364,8 @@ def test_rounds_abandoned_at_the_turn_limit_are_reported_first_with_a_hint():
 
 def test_no_mercy_rounds_end_because_of_its_mercy_rule():
     """UNO Show 'em No Mercy: without its Mercy rule every card ends up in a hand and goes
-    round and round (played, drawn back by the next stacked draw), so about half the rounds never end
-    (editions/no-mercy.yaml, its end); with it, as shipped, every round does."""
+    round and round (played, drawn back by the next stacked draw), so about half the rounds
+    never end (editions/no-mercy.yaml, its end); with it, as shipped, every round does."""
     shipped = simulate("no-mercy", players=4, games=40, seed="mercy")
     assert shipped.rounds >= 40 and shipped.abandoned == 0
 
