@@ -449,7 +449,8 @@ def test_state_and_chance_statements_validate_and_play_or_are_refused_in_place(c
 
 # ---- the shipped scripts, mutated -------------------------------------------------------------
 
-SHIPPED = ["classic", "harry-potter", "harry-potter-fr", "harry-potter-sorting-hat", "green-lantern", "veto"]
+SHIPPED = ["classic", "harry-potter", "harry-potter-fr", "harry-potter-sorting-hat", "green-lantern", "veto",
+           "no-mercy", "classic-2018"]
 RULE_FILES = sorted((data_dir("editions") / "house-rules").rglob("*.yaml"))
 WORDS = sorted({w for words in SAMPLES.values() for w in words} | set(GENERATOR.strings.values()) - {"\n"})
 
