@@ -14,7 +14,7 @@ import unodsl
 from unodsl.agents.random_agent import RandomAgent
 from unodsl.engine.decisions import DRAW, TURN, Decision
 
-EDITIONS = ["classic", "harry-potter", "harry-potter-fr", "green-lantern", "veto"]
+EDITIONS = ["classic", "harry-potter", "harry-potter-fr", "green-lantern", "veto", "no-mercy", "classic-2018"]
 
 
 def summary(match: unodsl.Match) -> tuple:

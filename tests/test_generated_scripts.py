@@ -495,8 +495,8 @@ def test_actions_repeats_and_replaced_draws_validate_and_play_or_are_refused_in_
 
 # ---- the shipped scripts, mutated -------------------------------------------------------------
 
-SHIPPED = ["classic", "harry-potter", "harry-potter-fr", "harry-potter-sorting-hat", "green-lantern", "veto", "attack",
-           "all-wild"]
+SHIPPED = ["classic", "harry-potter", "harry-potter-fr", "harry-potter-sorting-hat", "green-lantern", "veto",
+           "no-mercy", "classic-2018", "attack", "all-wild"]
 RULE_FILES = sorted((data_dir("editions") / "house-rules").rglob("*.yaml"))
 WORDS = sorted({w for words in SAMPLES.values() for w in words} | set(GENERATOR.strings.values()) - {"\n"})
 

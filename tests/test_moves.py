@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import unodsl
+from refusals import script_at, script_problems
 from invariants import conserve_cards, play_checked_round
 from rules.conftest import table
 
@@ -25,21 +26,14 @@ kinds:
   skip:
     effect: |
 """
-FIRST = HEAD.count("\n") + 1  # the script's first line in the file
 
 
 def problems(script: str, head: str = HEAD) -> list[str]:
-    text = head + "".join(f"      {line}\n" for line in script.split("\n"))
-    try:
-        unodsl.load_edition_text(text, "t.yaml")
-    except unodsl.EditionError as error:
-        return [p.format() for p in error.problems if p.severity == "error"]
-    return []
+    return script_problems(head, script)
 
 
 def at(line: int, column: int) -> str:
-    """`t.yaml:L:C: error:` for a place in the script (1-based in the script)."""
-    return f"t.yaml:{FIRST + line - 1}:{column + 6}: error:"
+    return script_at(HEAD, line, column)
 
 
 @pytest.mark.parametrize("script, line, column, message", [

@@ -22,14 +22,15 @@ def conserving_rounds(monkeypatch):
     conserve_cards(monkeypatch)
 
 
-EDITIONS = ["harry-potter", "harry-potter-sorting-hat", "harry-potter-fr", "green-lantern", "veto"]
+EDITIONS = ["harry-potter", "harry-potter-sorting-hat", "harry-potter-fr", "green-lantern", "veto", "no-mercy", "classic-2018"]
 
 
 @pytest.mark.parametrize("name", EDITIONS)
 def test_a_thousand_rounds_of_each_edition_conserve_cards_and_end(conserving_rounds, name):
     edition = unodsl.load_edition(name)
+    sizes = edition.settings["players"]["max"] - 1  # 2 to 10 players (No Mercy: 2 to 6)
     for seed in range(1000):
-        players = 2 + seed % 9
+        players = 2 + seed % sizes
         agents = ["random", "greedy"] if seed % 2 else ["random"]
         play_checked_round(edition, players, [agents[i % len(agents)] for i in range(players)], seed)
 

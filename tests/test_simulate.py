@@ -360,3 +360,19 @@ def test_rounds_abandoned_at_the_turn_limit_are_reported_first_with_a_hint():
                           "--rule", "on turn_start where me.hand > 9: everyone draws 2").output)
     assert data["abandoned_rounds"] == 2 and data["turn_limit"] == 5000
     assert "warning" not in run("simulate", "classic", "--games", "2").output
+
+
+def test_no_mercy_rounds_end_because_of_its_mercy_rule():
+    """UNO Show 'em No Mercy: without its Mercy rule every card ends up in a hand and goes
+    round and round (played, drawn back by the next stacked draw), so about half the rounds
+    never end (editions/no-mercy.yaml, its end); with it, as shipped, every round does."""
+    shipped = simulate("no-mercy", players=4, games=40, seed="mercy")
+    assert shipped.rounds >= 40 and shipped.abandoned == 0
+
+    def unfinished(edition) -> int:  # of 8 first rounds, those still going after 1,000 turns
+        matches = (unodsl.Match(edition, players=4, agents="random", seed=seed, record=False,
+                                max_rounds=1, max_turns=1000) for seed in range(8))
+        return sum(match.play().rounds[0].winner is None for match in matches)
+
+    assert unfinished(unodsl.load_edition("no-mercy")) == 0
+    assert unfinished(unodsl.load_edition("no-mercy", settings={"mercy_limit": 1000})) >= 4

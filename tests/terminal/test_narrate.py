@@ -8,7 +8,7 @@ from unodsl.edition.rules import house_rule_names, popular_rule_names
 from unodsl.terminal.narrate import SILENT, Narrator
 
 EDITIONS = ["classic", "veto", "harry-potter", "harry-potter-fr", "harry-potter-sorting-hat",
-            "green-lantern"]
+            "green-lantern", "no-mercy", "classic-2018"]
 
 
 def events_of(edition: str, rules=(), seeds=range(3), players=4) -> set[str]:

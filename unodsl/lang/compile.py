@@ -19,7 +19,7 @@ from typing import Callable
 
 from ..errors import ScriptError
 from ..limits import MAX_REPEATS
-from . import ast
+from . import ast, statements
 
 CARD_ATTRIBUTES = ("colour", "number", "symbol", "kind", "name", "points", "wild")
 # `next` and `previous` are written out (not g.next_of(me)): a call less each time.
@@ -986,8 +986,7 @@ def action_forms(name: str) -> tuple[str, str]:
 
 
 # Statements that take cards out of a hand (or may: a written rule, a draw passed on).
-_TAKES_FROM_HANDS = (ast.DiscardAll, ast.DrawTo, ast.GiveAll, ast.SwapHands, ast.RotateHands, ast.DrawOrPass,
-                     ast.ApplyRule)
+_TAKES_FROM_HANDS = tuple(getattr(ast, name) for name in sorted(statements.taking_from_hands()))
 
 
 def _moves_what_is_offered(stmt: ast.Node) -> bool:

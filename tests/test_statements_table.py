@@ -1,0 +1,41 @@
+"""The table of statements (unodsl/lang/statements.py) agrees with the compiler, the
+engine and the documentation."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from unodsl.engine.round import Round
+from unodsl.lang import ast, statements
+from unodsl.lang.compile import _TAKES_FROM_HANDS, _Emitter
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "effects.md"
+
+
+def test_every_statement_the_compiler_knows_is_in_the_table_and_no_other():
+    compiled = {name[2:] for name in dir(_Emitter) if name.startswith("s_")}
+    assert compiled == set(statements.BY_NODE)
+    assert all(hasattr(ast, name) for name in statements.BY_NODE)
+
+
+def test_every_primitive_named_is_one_the_round_has():
+    for statement in statements.STATEMENTS:
+        for primitive in statement.primitives:
+            assert callable(getattr(Round, primitive, None)), f"{statement.node}: no Round.{primitive}"
+
+
+def test_every_primitive_named_is_called_by_the_compiled_code_of_its_statement():
+    source = Path(__import__("unodsl.lang.compile", fromlist=["x"]).__file__).read_text(encoding="utf-8")
+    for statement in statements.STATEMENTS:
+        method = re.search(rf"    def s_{statement.node}\(self, s\):\n(.*?)(?=\n    def |\n\n\S)", source, re.S)
+        assert method, statement.node
+        for primitive in statement.primitives:
+            assert f"g.{primitive}" in method[1] or f'"g.{primitive}' in method[1], (statement.node, primitive)
+
+
+def test_a_table_card_use_refuses_the_statements_the_table_says_take_from_hands():
+    assert {cls.__name__ for cls in _TAKES_FROM_HANDS} == statements.taking_from_hands()
+
+
+def test_the_documentation_shows_the_table():
+    assert statements.markdown() in DOC.read_text(encoding="utf-8")
