@@ -17,9 +17,9 @@ import operator
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..errors import ScriptError
-from ..limits import MAX_REPEATS
-from . import ast, statements
+from ...errors import ScriptError
+from ...limits import MAX_REPEATS
+from .. import ast, statements
 
 CARD_ATTRIBUTES = ("colour", "number", "symbol", "kind", "name", "points", "wild")
 # `next` and `previous` are written out (not g.next_of(me)): a call less each time.
@@ -981,7 +981,7 @@ _STATEMENT_VERBS = ("draws", "discards", "swaps", "chooses", "plays")
 
 def action_forms(name: str) -> tuple[str, str]:
     """How a script says an action: `press` (`others press`) and `presses` (`next presses`)."""
-    from .describe.words import third_person  # (describe reads this module's vocabulary)
+    from ..describe.words import third_person  # (describe reads this module's vocabulary)
     return name, third_person(name)
 
 
