@@ -2,7 +2,7 @@
 does, and the engine primitives it runs on.
 
 The grammar (grammar/effects.lark) says how a statement parses, the compiler
-(compile.py, one `s_<Node>` method each) what code it becomes, and the describer
+(compile/, one `s_<Node>` method each) what code it becomes, and the describer
 (describe/) what `explain` says of it; this table is the summary they agree with.
 tests/test_statements_table.py checks that every statement the compiler knows is
 here, that every primitive named is one the round has, and that docs/effects.md

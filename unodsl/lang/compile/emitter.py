@@ -1,0 +1,192 @@
+"""The emitter: the Python source of one function, line by line, made of the code of each
+part of the language (the mixins beside this module), and what holds across statements:
+blocks, where a statement may stand, branches and what is known of `chosen` and `let`
+names after them, loops over players, the types of values."""
+from __future__ import annotations
+
+from ...errors import ScriptError
+from .. import ast, statements
+from .actions import ActionCode
+from .expressions import ExpressionCode
+from .model import _A_TYPE, GROUP_PLAYERS, TRUTH_WORDS, Context, Vocabulary
+from .moves import MoveCode
+from .players import PlayerCode
+from .state_chance import StateChanceCode
+from .statements import StatementCode
+
+
+class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, StateChanceCode):
+    """Builds the Python source of one function, line by line."""
+
+    def __init__(self, vocab: Vocabulary, context: Context):
+        self.vocab = vocab
+        self.context = context
+        # The card bare names read in statements: the one the script is about, if any.
+        self.card = "card" if context.has_card else None
+        # What is known of `chosen` at the statement being compiled (a flow analysis
+        # over the branches): set on every path, and whether it may be nobody (a
+        # `choose player where ...` that found no one).
+        self.chosen = context.chosen
+        self.maybe_nobody = False
+        self.choosing = False  # compiling the `where` of `choose player`: about each candidate
+        self.looping = False  # compiling the body of `for each player`: `player` is someone
+        self.lines: list[str] = []
+        self.depth = 1
+        self.pure = True
+        self.asks = False  # puts a question to a player
+        self.reads_card = False  # `card.X`: in a bare condition, the card it is about
+        self.counter = 0
+        # `let` names: the type of each set so far, the ones set on every path to here,
+        # and every one the script sets somewhere (to say "read before it is set").
+        self.lets: dict[str, str] = {}
+        self.assigned: frozenset = frozenset()
+        self.all_lets: set = set()
+
+    def fresh(self, stem: str) -> str:
+        self.counter += 1
+        return f"_{stem}{self.counter}"
+
+    def emit(self, line: str) -> None:
+        self.lines.append("    " * self.depth + line)
+
+    # ---- blocks, branches and types
+
+    def block(self, body: tuple) -> None:
+        if not body:
+            self.emit("pass")
+        for index, stmt in enumerate(body):
+            method = getattr(self, "s_" + type(stmt).__name__, None)
+            if method is None:
+                raise ScriptError(f"{type(stmt).__name__.lower()} is not allowed here",
+                                  stmt.line, stmt.column)
+            self.check_place(stmt, body[index - 1] if index else None)
+            if self.maybe_nobody and _names_chosen(stmt):
+                self.when_someone_chosen(method, stmt)
+            else:
+                method(stmt)
+
+    def check_place(self, stmt: ast.Node, previous: ast.Node | None) -> None:
+        """Refuse a statement that cannot run where it is (what a statement needs of its
+        kind of script, each statement's method checks)."""
+        if isinstance(previous, ast.TurnAnother):
+            raise ScriptError("nothing after `turn another` runs: the card is back in the draw pile "
+                              "and another is turned", stmt.line, stmt.column)
+        if self.context.kind == "use" and (isinstance(stmt, _TAKES_FROM_HANDS) or _moves_what_is_offered(stmt)):
+            raise ScriptError("a table card is used while a player is deciding something, so its `use:` "
+                              "cannot take cards out of a hand: the decision would offer cards no longer "
+                              "there", stmt.line, stmt.column,
+                              hint="a `use:` may draw, skip, reverse, choose, show hands, ...")
+
+    def when_someone_chosen(self, method, stmt) -> None:
+        """A statement about `chosen` does nothing when no one was chosen."""
+        self.emit("if chosen is not None:")
+        self.depth += 1
+        self.maybe_nobody = False
+        method(stmt)
+        self.maybe_nobody = True  # (on the path where no one was chosen)
+        self.depth -= 1
+
+    def branches(self, bodies, exhaustive: bool, emit_header) -> None:
+        """Compile alternative bodies (`emit_header(index)` before each); afterwards
+        `chosen` is known to be set only if it is so at the end of every path."""
+        before = self.chosen, self.maybe_nobody
+        after = [] if exhaustive else [before]
+        lets_before = self.assigned
+        lets_after = [] if exhaustive else [lets_before]
+        for index, body in enumerate(bodies):
+            self.chosen, self.maybe_nobody = before
+            self.assigned = lets_before
+            emit_header(index)
+            self.depth += 1
+            self.block(body)
+            self.depth -= 1
+            after.append((self.chosen, self.maybe_nobody))
+            lets_after.append(self.assigned)
+        self.chosen = all(known for known, _ in after)
+        self.maybe_nobody = any(nobody for _, nobody in after)
+        self.assigned = frozenset.intersection(*lets_after)
+
+    def for_each(self, player: ast.Player, call: str, aimed: bool = False) -> None:
+        """Emit `call` (with {p}) once per targeted player.
+
+        An `aimed` action against another player first lets them react
+        (cancel it with a reaction card), in editions that have one.
+        """
+        guarded = aimed and self.vocab.reactions and player.who != "me"
+        if player.who in GROUP_PLAYERS or guarded:
+            var = self.fresh("p")
+            self.emit(f"for {var} in {self.each(player)}:")
+            self.depth += 1
+            if guarded:
+                self.emit(f"if g.against({var}):")
+                self.depth += 1
+            self.emit(call.format(p=var))
+            self.depth -= 2 if guarded else 1
+        else:
+            self.emit(call.format(p=self.single(player)))
+
+    def number(self, node: ast.Node, what: str) -> str:
+        """`what` takes a whole number: say so when the script gives something else."""
+        kind = self.type_of(node)
+        if kind not in ("number", "any"):
+            raise ScriptError(f"{what} takes a number, not {_A_TYPE[kind]}", node.line, node.column)
+        return kind
+
+    def amount(self, node: ast.Node, what: str) -> str:
+        """The source of a number a statement takes; a value that may be something else
+        (a tag's text, a setting's table) counts as absent, which is none."""
+        if self.number(node, what) == "any":
+            return f"_whole({self.expr(node, self.card)})"
+        return self.expr(node, self.card)
+
+    def type_of(self, node: ast.Node) -> str:
+        """number, text, bool, card or any (a tag, whose values may be of any kind)."""
+        typed = self.value_type(node)
+        if typed is not None:
+            return typed
+        if isinstance(node, (ast.Int, ast.Arith, ast.Neg, ast.Count, ast.PlayerAttr)):
+            return "number"
+        if isinstance(node, ast.Str):
+            return "text"
+        if isinstance(node, ast.Name):
+            if node.name in ("number", "points", "players"):
+                return "number"
+            if node.name in ("colour", "symbol", "kind", "name") or node.name in self.vocab.values():
+                return "text"
+            return "bool" if node.name in ("wild", "playable", *TRUTH_WORDS) else "any"
+        if isinstance(node, ast.Dotted):
+            if node.base == "settings":
+                value = self.vocab.settings.get(node.attr)
+                return ("bool" if isinstance(value, bool) else "number" if isinstance(value, int)
+                        else "text" if isinstance(value, str) else "any")
+            return self.type_of(ast.Name(node.line, node.column, node.attr))
+        return "bool"
+
+
+# Statements that take cards out of a hand (or may: a written rule, a draw passed on).
+_TAKES_FROM_HANDS = tuple(getattr(ast, name) for name in sorted(statements.taking_from_hands()))
+
+
+def _moves_what_is_offered(stmt: ast.Node) -> bool:
+    """A move out of a hand or the discard pile, or onto the discard pile: what a player
+    deciding something is offered (their cards, what they match)."""
+    if isinstance(stmt, ast.ShuffleHands):
+        return True
+    if isinstance(stmt, ast.Move):
+        return stmt.destination.pile == "discard" or _offered(stmt.source)
+    return isinstance(stmt, ast.Deal) and _offered(stmt.source)
+
+
+def _offered(place: ast.Place) -> bool:
+    return place.player is not None or place.every_hand or place.pile == "discard"
+
+
+def _names_chosen(stmt: ast.Node) -> bool:
+    """The statement acts on or with `chosen` (not only in a condition of it): named
+    itself, or as a place or a picker of a move."""
+    for value in vars(stmt).values():
+        if isinstance(value, ast.Player) and value.who == "chosen":
+            return True
+        if isinstance(value, (ast.Place, ast.Cards)) and _names_chosen(value):
+            return True
+    return False

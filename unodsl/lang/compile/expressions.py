@@ -1,0 +1,231 @@
+"""Values and conditions in the generated code: names, cards' attributes, comparisons,
+arithmetic, what players hold, and the questions a condition may put."""
+from __future__ import annotations
+
+from ...errors import ScriptError
+from .. import ast
+from .model import (_A_TYPE, CARD_ATTRIBUTES, CARD_VALUES, GAME_NAMES, PLAYER_ATTRIBUTES, TRUTH_WORDS,
+                    _unknown)
+
+
+class ExpressionCode:
+    """Expressions as Python source; bare attributes read the card named `card`."""
+
+    def expr(self, node: ast.Node, card: str) -> str:
+        """Python source of an expression; bare attributes read the card named `card`."""
+        method = getattr(self, "x_" + type(node).__name__, None)
+        if method is None:
+            raise ScriptError(f"a {type(node).__name__.lower()} statement cannot be used as a value",
+                              node.line, node.column)
+        return method(node, card)
+
+    def x_Int(self, node, card):
+        return repr(node.value)
+
+    def x_Str(self, node, card):
+        return repr(node.value)
+
+    def x_Const(self, node, card):
+        return repr(node.value)
+
+    def x_Name(self, node, card):
+        """A bare name: an attribute of the card `card` (None: there is none here), a game
+        value or a value."""
+        name = node.name
+        if name in self.all_lets or name in CARD_VALUES:
+            return self.value_name(node, card)
+        if name in CARD_ATTRIBUTES or name in self.vocab.tags or name == "playable":
+            if card is None:
+                raise self.no_card(node, name)
+            return self.card_attribute(name, card, node)
+        if name in GAME_NAMES:
+            self.pure = False
+            return GAME_NAMES[name]
+        if name in TRUTH_WORDS and name not in self.vocab.values():  # `set me.power to true`
+            return repr(TRUTH_WORDS[name])
+        if name in self.vocab.values():
+            return repr(name)
+        if name in PLAYER_ATTRIBUTES:
+            whose = "chosen" if self.choosing else "me"
+            raise ScriptError(f"`{name}` is about a player: say whose", node.line, node.column,
+                              hint=f"write `{whose}.{name}` (or `next.{name}`, `previous.{name}`, ...)")
+        raise _unknown(node, name, self.known_names())
+
+    def card_attribute(self, name: str, card: str, node) -> str:
+        if name in CARD_ATTRIBUTES:
+            return f"{card}.{name}"
+        if name in self.vocab.tags:
+            return f"{card}.tags.get({name!r})"
+        if self.context.kind == "playable":  # is_playable runs the `playable` conditions
+            raise ScriptError("a `playable` condition cannot read `playable`: it would ask itself again "
+                              "and again", node.line, node.column,
+                              hint="say when the card may be played from the cards themselves "
+                                   "(colour == top.colour, ...)")
+        self.pure = False  # `playable`: the card could be played now
+        return f"g.is_playable({card})"
+
+    def no_card(self, node, name: str) -> ScriptError:
+        """A card's attribute read where the condition or hook is about no card."""
+        if self.choosing:
+            return ScriptError(f"`{name}` is about a card, but the condition of `choose player` is about "
+                               "each player it may choose", node.line, node.column,
+                               hint="write `chosen.hand`, `chosen.score` or `chosen holds CONDITION` "
+                                    f"(and `card.{name}` for the card played)")
+        return ScriptError(f"`{name}` reads a card, but {self.context.about()} is about no card",
+                           node.line, node.column,
+                           hint="read the players instead: `me.hand`, `me holds CONDITION`, ...")
+
+    def known_names(self) -> list[str]:
+        return [*CARD_ATTRIBUTES, "playable", *self.vocab.tags, *GAME_NAMES, *sorted(self.vocab.values()), *TRUTH_WORDS]
+
+    def x_Dotted(self, node, card):
+        base, attr = node.base, node.attr
+        if base == "settings":
+            if attr not in self.vocab.settings:
+                raise _unknown(node.attr_node(), attr, list(self.vocab.settings), what="setting")
+            return repr(self.vocab.settings[attr])
+        if base == "top":
+            if attr == "colour":
+                return "g.colour"  # the colour in play: a Wild's chosen colour
+            return self.x_Name(node.attr_node(), "g.discard[-1]")
+        if base == "card":
+            if not self.context.has_card:
+                raise self.no_card(node, f"card.{attr}")
+            self.pure = False
+            self.reads_card = True
+            return self.x_Name(node.attr_node(), "card")
+        if base == "game" or base in self.all_lets:
+            return self.dotted_value(node)
+        raise _unknown(node, base, ["top", "card", "settings", "game", *self.lets], what="name before '.'")
+
+    def x_PlayerAttr(self, node, card):
+        if node.attr in self.vocab.player_state:
+            return self.read_player_state(node)
+        if node.attr not in PLAYER_ATTRIBUTES:
+            raise _unknown(node, node.attr, [*PLAYER_ATTRIBUTES, *self.vocab.player_state], what="player attribute")
+        figure = PLAYER_ATTRIBUTES[node.attr].format(p=self.single(node.player))
+        return self.unless_nobody(node.player, figure, "None")
+
+    def x_Compare(self, node, card):
+        left, right = self.expr(node.left, card), self.expr(node.right, card)
+        types = {self.type_of(node.left), self.type_of(node.right)} - {"any"}
+        if len(types) > 1:
+            a, b = (self.type_of(n) for n in (node.left, node.right))
+            raise ScriptError(f"`{node.op}` compares {_A_TYPE[a]} with {_A_TYPE[b]}: they are never equal",
+                              node.line, node.column)
+        if node.op not in ("==", "!=") and types - {"number"}:
+            raise ScriptError(f"`{node.op}` compares numbers, not {_A_TYPE[types.pop()]}s"[:-1],
+                              node.line, node.column)
+        op = node.op
+        if _draws_chance(node):  # each side once: a value drawn twice would be two draws
+            return f"_equal({left}, {right}, {op == '!='})" if op in ("==", "!=") else f"_ordered({op!r}, {left}, {right})"
+        # (a side that compiled to a literal, a colour or a setting, is never None: no test of it,
+        # which Python would warn about)
+        may_be_none = [self.may_be_none(n) and not _literal(src) for n, src in ((node.left, left), (node.right, right))]
+        if op in ("==", "!="):
+            if may_be_none[0] and may_be_none[1]:
+                # Two absent attributes (a number card's symbol and another's) do not match.
+                test = f"({left} == {right} and {left} is not None)"
+                return test if op == "==" else f"(not {test})"
+            return f"({left} {op} {right})"
+        # Only whole numbers are ordered: an absent value, or a tag's text, is never < or >.
+        guards = [f"isinstance({src}, int)" for src, maybe in zip((left, right), may_be_none) if maybe]
+        return "(" + " and ".join([*guards, f"{left} {op} {right}"]) + ")"
+
+    def x_Member(self, node, card):
+        value = self.expr(node.value, card)
+        coll = node.collection
+        if isinstance(coll, ast.RangeOf):
+            for end in (node.value, coll.low, coll.high):
+                self.number(end, "`in LOW..HIGH`")
+            test = f"_between({value}, {self.expr(coll.low, card)}, {self.expr(coll.high, card)})"
+        else:
+            items = ", ".join(self.expr(item, card) for item in coll.items)
+            test = f"({value} in ({items}{',' if len(coll.items) == 1 else ''}))"
+        return f"(not {test})" if node.negated else test
+
+    def x_Arith(self, node, card):
+        self.number(node.left, f"`{node.op}`")
+        self.number(node.right, f"`{node.op}`")
+        op = "//" if node.op == "/" else node.op
+        return f"_arith({op!r}, {self.expr(node.left, card)}, {self.expr(node.right, card)})"
+
+    def x_Neg(self, node, card):
+        self.number(node.operand, "`-`")
+        return f"_arith('-', 0, {self.expr(node.operand, card)})"
+
+    def x_And(self, node, card):
+        return "(" + " and ".join(self.expr(item, card) for item in node.items) + ")"
+
+    def x_Or(self, node, card):
+        return "(" + " or ".join(self.expr(item, card) for item in node.items) + ")"
+
+    def x_Not(self, node, card):
+        return f"(not {self.expr(node.operand, card)})"
+
+    def x_Holds(self, node, card):
+        var = self.fresh("c")
+        hand = f"g.hands[{self.single(node.player)}]"
+        return self.unless_nobody(node.player, f"any({self.expr(node.predicate, var)} for {var} in {hand})", "False")
+
+    def x_Count(self, node, card):
+        var = self.fresh("c")
+        hand = f"g.hands[{self.single(node.player)}]"
+        count = f"sum(1 for {var} in {hand} if {self.expr(node.predicate, var)})"
+        return self.unless_nobody(node.player, count, "None")
+
+    def x_Challenges(self, node, card):
+        self.asks, self.pure = True, False
+        target = self.single(node.player)
+        if self.vocab.reactions:
+            challenge = f"(g.against({target}) and g.ask_challenge({target}, me))"
+        else:
+            challenge = f"g.ask_challenge({target}, me)"
+        return self.unless_nobody(node.player, challenge, "False")
+
+    def x_Accepts(self, node, card):
+        self.asks, self.pure = True, False
+        return f"g.anyone_accepts(list({self.each(node.player)}), {node.question!r})"
+
+    def x_Bluffed(self, node, card):
+        self.pure = False
+        return "g.bluffed"
+
+    def predicate(self, node: ast.Node | None) -> str:
+        """A one-argument function testing a card, as Python source."""
+        if node is None:
+            return "None"
+        var = self.fresh("c")
+        return f"(lambda {var}: {self.expr(node, var)})"
+
+    def player_predicate(self, node: ast.Node | None) -> str:
+        """A one-argument function testing a seat (`choose player where`): in it,
+        `chosen` is the player tested."""
+        if node is None:
+            return "None"
+        saved = self.chosen, self.maybe_nobody, self.choosing
+        self.chosen, self.maybe_nobody, self.choosing = True, False, True
+        test = self.expr(node, None)
+        self.chosen, self.maybe_nobody, self.choosing = saved
+        return f"(lambda chosen: {test})"
+
+    def may_be_none(self, node: ast.Node) -> bool:
+        """Card attributes can be absent (a Wild has no colour, a Skip no number), and so
+        can arithmetic on them, and the figures of `chosen` when no one was chosen."""
+        if isinstance(node, ast.PlayerAttr) and node.attr in self.vocab.player_state:
+            return True  # (a remembered colour or card may be none; so may `chosen`)
+        if isinstance(node, (ast.PlayerAttr, ast.Count)):
+            return node.player.who == "chosen" and self.maybe_nobody
+        if isinstance(node, (ast.RandomNumber, ast.RandomOutcome, ast.RandomCard)):
+            return True
+        return isinstance(node, (ast.Name, ast.Dotted, ast.Arith, ast.Neg))
+
+
+def _literal(source: str) -> bool:
+    """The Python source of a constant: a text, a number, true/false (values and settings)."""
+    return source[:1] in "'\"0123456789-" or source in ("True", "False", "None")
+
+
+def _draws_chance(node: ast.Node) -> bool:
+    """Whether a value draws chance (`random number in 1..6 > 3`)."""
+    return any(isinstance(part, (ast.RandomNumber, ast.RandomOutcome, ast.RandomCard)) for part in ast.walk(node))

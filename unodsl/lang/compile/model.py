@@ -1,0 +1,153 @@
+"""What the compiler knows before it reads a script: an edition's vocabulary and state
+variables, the kinds of script (contexts) and what each may do, the compiled result, and
+the names the language gives to cards, players and the game."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ...errors import ScriptError
+from .. import ast
+
+CARD_ATTRIBUTES = ("colour", "number", "symbol", "kind", "name", "points", "wild")
+# `next` and `previous` are written out (not g.next_of(me)): a call less each time.
+# `chosen` is a local of the compiled function, set by its `choose player` (or, in a table
+# card's `use:`, by the engine's g.chosen): a script never reads another script's pick.
+SINGLE_PLAYERS = {"me": "me", "next": "(me + g.direction) % g.n", "previous": "(me - g.direction) % g.n",
+                  "chosen": "chosen", "dealer": "g.dealer"}
+GROUP_PLAYERS = {"others": "g.others(me)", "everyone": "g.everyone(me)"}
+PLAYER_ATTRIBUTES = {"hand": "len(g.hands[{p}])", "score": "g.scores[{p}]"}
+GAME_NAMES = {"players": "g.playing"}  # the players still in the round
+
+# Card values a script may hold (`let c = top`, `set game.last to card`).
+CARD_VALUES = {"card": "card", "top": "g.discard[-1]"}
+
+# The values of a flag, as a state variable is set to them (`always`/`never` say the same).
+TRUTH_WORDS = {"true": True, "false": False}
+
+
+@dataclass
+class Vocabulary:
+    """What names mean in one edition: card attributes, tags, values, settings."""
+
+    colours: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    symbols: tuple[str, ...] = ()
+    tags: dict[str, set] = field(default_factory=dict)  # tag -> values (True for flags)
+    settings: dict = field(default_factory=dict)
+    # The edition's `state:` (name -> StateVar, per player and per game) and `chance:`
+    # (table name -> ((outcome, weight), ...)) sections.
+    player_state: dict = field(default_factory=dict)
+    game_state: dict = field(default_factory=dict)
+    chance: dict = field(default_factory=dict)
+    # The piles the edition declares in `piles:`, besides the draw, discard and aside piles.
+    piles: tuple = ()
+    # Some card may be played out of turn to cancel an action aimed at its
+    # holder: actions aimed at other players then ask `g.against(p)` first.
+    reactions: bool = False
+    # A player may leave a round (some script may `eliminate`): `next` and `previous`
+    # then pass over those who left. The loader says False for an edition none of whose
+    # scripts eliminates and that has no blank card (a rule written mid-game might), so
+    # that its `next` stays plain arithmetic; `eliminating` records that one did.
+    eliminates: bool = True
+    eliminating: bool = False
+    # A house rule says `stack where ...`: a draw a card gives another player may wait
+    # for their answer, so `draws` asks the engine (an edition without pays nothing).
+    stacking: bool = False
+    # The edition's `actions:` (name -> whether its script may take cards out of a hand,
+    # or make a player leave the round: refused in a table card's `use:`).
+    actions: dict = field(default_factory=dict)
+
+    def values(self) -> set:
+        found = set(self.colours) | set(self.kinds) | set(self.symbols)
+        for values in self.tags.values():
+            found |= {v for v in values if isinstance(v, str)}
+        return found
+
+
+@dataclass(frozen=True)
+class StateVar:
+    """One variable of an edition's `state:` section."""
+
+    name: str
+    type: str  # counter, flag, colour or card
+    initial: object  # a whole number, true/false, a colour or None
+    keep: str = "round"  # "round": back to `initial` each round; "match": kept from round to round
+
+    @property
+    def value_type(self) -> str:
+        """Its type as the script's values are typed (number, bool, text, card)."""
+        return STATE_VALUE_TYPES[self.type]
+
+
+STATE_VALUE_TYPES = {"counter": "number", "flag": "bool", "colour": "text", "card": "card"}
+
+
+@dataclass(frozen=True)
+class Context:
+    """Which kind of script is compiled, and so what it may do and read.
+
+    kind: "effect" (a card played, or a reaction card's effect), "start" (a start
+    card's `on_start`), "use" (a table card's `use:`), "written" (a rule written on
+    a blank card), "hook" (the body of an `on EVENT:` house rule) or "condition"
+    (`bluff_if`, a tag, a hook's `where`, a reaction's `against`) or "playable" (a
+    kind's `playable` condition, which may not ask itself whether a card is playable).
+    """
+
+    kind: str = "effect"
+    event: str | None = None  # a hook's event
+    chosen: bool = False  # `chosen` is someone as the script begins (a table card's target)
+
+    @property
+    def has_card(self) -> bool:
+        """Whether the script is about a card (`card.X`, and bare names in its statements):
+        a turn_start hook is about none."""
+        return self.kind != "action" and self.event not in ("turn_start", "hand_grows", *REPLACED_DRAWS)
+
+    def about(self) -> str:
+        if self.event in REPLACED_DRAWS:
+            return f"an `instead of {self.event}` rule"
+        return f"an `on {self.event}` hook" if self.kind == "hook" else _SCRIPT_NAMES[self.kind]
+
+
+_SCRIPT_NAMES = {"effect": "a card's effect", "start": "a start card's `on_start`", "use": "a table card's `use:`",
+                 "written": "a rule written on a card", "hook": "a hook", "condition": "a condition",
+                 "playable": "a `playable` condition", "action": "an action of the edition's `actions:`"}
+# The draws a house rule may replace (`instead of turn_draw:`): the turn's draw, the missed-UNO penalty.
+REPLACED_DRAWS = ("turn_draw", "uno_penalty")
+ACTION = Context("action")
+EFFECT = Context("effect")
+START = Context("start")
+USE = Context("use", chosen=True)
+WRITTEN = Context("written")
+CONDITION = Context("condition")
+PLAYABLE = Context("playable")
+
+
+def hook_context(event: str) -> Context:
+    return Context("hook", event)
+
+
+@dataclass
+class Compiled:
+    """One compiled script: the function and its Python source."""
+
+    function: Callable
+    source: str
+    pure: bool = True  # a condition reading only the card, the top card and settings
+    hooks: list = field(default_factory=list)  # (event, Compiled predicate or None, Compiled body)
+    stack_rules: list = field(default_factory=list)  # Compiled conditions of `stack where C` (house rules)
+    tree: object = None  # the syntax tree it was compiled from (for checks and explanations)
+    replacements: list = field(default_factory=list)  # (event, Compiled body) of `instead of EVENT:` rules
+
+
+# ---- the words of the messages
+
+_A_TYPE = {"number": "a number", "text": "a text", "bool": "a condition", "any": "a value", "card": "a card"}
+
+
+def _unknown(node: ast.Node, name: str, known: list[str], what: str = "name") -> ScriptError:
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f"did you mean '{close[0]}'?" if close else None
+    return ScriptError(f"unknown {what} '{name}'", node.line, node.column, hint=hint)

@@ -1,0 +1,75 @@
+"""Players in the generated code: one seat, several, by rank, and `chosen`, which may be
+nobody."""
+from __future__ import annotations
+
+from ...errors import ScriptError
+from .. import ast
+from .model import GROUP_PLAYERS, PLAYER_ATTRIBUTES, SINGLE_PLAYERS, _unknown
+
+# Players named by a word whose seat is worked out by the round.
+_OTHER_SEATS = {"partner": "g.partner(me)", "player": "player"}
+# In an edition where a player may leave the round (g.out), `next` and `previous` pass over them.
+_PASSING_OVER = {"next": "((me + g.direction) % g.n if not g.out else g.seat(me, 1))",
+                 "previous": "((me - g.direction) % g.n if not g.out else g.seat(me, -1))"}
+
+
+class PlayerCode:
+    """Seats of players, as Python source."""
+
+    def single(self, player: ast.Player) -> str:
+        if player.who in GROUP_PLAYERS:
+            raise ScriptError(f"'{player.who}' is several players; this needs one "
+                              f"(me, next, previous, chosen, dealer)", player.line, player.column)
+        self.pure = False
+        self.read_chosen(player)
+        return self.seat_source(player)
+
+    def each(self, player: ast.Player) -> str:
+        """An iterable of seats for a statement that may target several players."""
+        self.pure = False
+        if player.who in GROUP_PLAYERS:
+            return GROUP_PLAYERS[player.who]
+        self.read_chosen(player)
+        return self.unless_nobody(player, f"({self.seat_source(player)},)", "()")
+
+    def seat_source(self, player: ast.Player) -> str:
+        """Python source of the seat of one player (groups are refused before)."""
+        if isinstance(player, ast.SeatOffset):
+            return f"g.seat(me, {player.offset})"
+        if isinstance(player, ast.RankedPlayer):
+            return self.ranked(player)
+        if player.who == "player" and not self.looping:
+            raise ScriptError("`player` is the player of a `for each player in ...:` loop, but this is "
+                              "not inside one", player.line, player.column,
+                              hint="write `for each player in others:` and use `player` in its block")
+        if player.who == "partner" and not self.vocab.settings.get("teams"):
+            raise ScriptError("`partner` is the player sitting opposite in team play, but this edition "
+                              "is not played in teams", player.line, player.column,
+                              hint="set `teams: true` in the edition's settings (or play it with them on)")
+        if self.vocab.eliminates and player.who in _PASSING_OVER:
+            return _PASSING_OVER[player.who]
+        return _OTHER_SEATS.get(player.who) or SINGLE_PLAYERS[player.who]
+
+    def ranked(self, player: ast.RankedPlayer) -> str:
+        """`highest hand among others`: max/min keep the first of a tie, and the group is in
+        turn order from me."""
+        if player.figure not in PLAYER_ATTRIBUTES:
+            raise _unknown(player, player.figure, list(PLAYER_ATTRIBUTES), what="player figure")
+        var = self.fresh("q")
+        figure = PLAYER_ATTRIBUTES[player.figure].format(p=var)
+        pick = "max" if player.highest else "min"
+        # (an empty group, all the others out: the round is over, and it is me)
+        return f"{pick}({self.each(player.among)}, key=lambda {var}: {figure}, default=me)"
+
+    def read_chosen(self, player: ast.Player) -> None:
+        """`chosen` names someone only after a `choose player` on every path to here."""
+        if player.who == "chosen" and not self.chosen:
+            raise ScriptError("`chosen` is read here, but no `choose player` has certainly run before it",
+                              player.line, player.column,
+                              hint="put `choose player` before it, on every path (in each branch of an `if`)")
+
+    def unless_nobody(self, player: ast.Player, source: str, absent: str) -> str:
+        """`source`, or `absent` when the player is `chosen` and no one was chosen."""
+        if player.who == "chosen" and self.maybe_nobody:
+            return f"({absent} if chosen is None else {source})"
+        return source

@@ -1,0 +1,135 @@
+"""The simple statements in the generated code (draws, skip, reverse, choices, hands shown
+and swapped, a written rule applied), and the ones made of blocks: `if`, `for each player`,
+`ask`; and `eliminate`. (Which statement exists, and what it runs on, is the table of
+unodsl/lang/statements.py.)"""
+from __future__ import annotations
+
+from ...errors import ScriptError
+
+
+class StatementCode:
+    """One `s_<Node>` method per statement."""
+
+    def s_Draw(self, s):
+        draw = "g.draw_or_wait" if self.vocab.stacking and s.target.who != "me" else "g.draw"
+        self.for_each(s.target, f"{draw}({{p}}, {self.amount(s.amount, '`draws`')})", aimed=True)
+
+    def s_StackRule(self, s):
+        raise ScriptError("a stacking rule is for the whole table: write `stack where ...` at the "
+                          "top of a house rule, not inside a block", s.line, s.column)
+
+    def s_DrawOrPass(self, s):
+        call = f"g.draw_or_pass({{p}}, {self.amount(s.amount, '`draws`')}, {self.predicate(s.predicate)})"
+        self.for_each(s.target, call, aimed=True)
+
+    def s_DrawUntil(self, s):
+        self.for_each(s.target, f"g.draw_until({{p}}, {self.predicate(s.predicate)})", aimed=True)
+
+    def s_DrawTo(self, s):
+        self.for_each(s.target, f"g.draw_or_discard_to({{p}}, {self.amount(s.size, '`to`')}, {s.can_draw})",
+                      aimed=True)
+
+    def s_DiscardAll(self, s):
+        # (sugar: `move all cards where C from P's hand to discard pile`)
+        move = f"g.move({{p}}, ('hand', {{p}}), ('pile', 'discard'), None, {self.predicate(s.predicate)}, None, False)"
+        self.for_each(s.target, move, aimed=True)
+
+    def s_GiveAll(self, s):
+        self.emit(f"g.give_all(me, {self.predicate(s.predicate)}, list({self.each(s.recipients)}))")
+
+    def s_Skip(self, s):
+        self.for_each(s.target, "g.skip({p})", aimed=True)
+
+    def s_Reverse(self, s):
+        self.emit("g.reverse()")
+
+    def s_ChooseColour(self, s):
+        if not self.vocab.colours:
+            raise ScriptError("this edition has no colours: there is none to choose", s.line, s.column,
+                              hint="an edition of Wilds only (`colours: []`) plays any card on any card")
+        self.for_each(s.chooser, "g.choose_colour({p})")
+
+    def s_ChoosePlayer(self, s):
+        self.emit(f"chosen = g.choose_player(me, {self.player_predicate(s.predicate)})")
+        # Someone, unless a condition left no one to choose.
+        self.chosen, self.maybe_nobody = True, s.predicate is not None
+
+    def s_ExtraTurn(self, s):
+        self.emit("g.extra_turn(me)")
+
+    def s_TurnAnother(self, s):
+        if self.context.kind != "start":
+            raise ScriptError(f"`turn another` replaces a start card, so it belongs in an `on_start:` rule, "
+                              f"not in {self.context.about()}", s.line, s.column)
+        self.emit("g.turn_another(card)")
+        self.emit("return")  # the card is no longer on the pile: nothing more to do with it
+
+    def s_ShowHand(self, s):
+        self.for_each(s.owner, f"g.show_hand({{p}}, list({self.each(s.viewers)}))", aimed=True)
+
+    def s_FaceUp(self, s):
+        self.for_each(s.target, "g.face_up({p}, me)", aimed=True)
+
+    def s_SwapHands(self, s):
+        self.emit(f"g.swap_hands({self.single(s.player)}, {self.single(s.other)})")
+
+    def s_RotateHands(self, s):
+        self.emit("g.rotate_hands()")
+
+    def s_ApplyRule(self, s):
+        if self.context.kind == "written":
+            raise ScriptError("a rule written on a card cannot apply the rule written on it: "
+                              "it would apply itself again and again", s.line, s.column)
+        if not self.context.has_card:
+            raise ScriptError(f"`apply written rule` reads the card's rule, but {self.context.about()} "
+                              "is about no card", s.line, s.column)
+        self.emit("g.apply_written_rule(me, card)")
+
+    def s_Nothing(self, s):
+        self.emit("pass")
+
+    def s_If(self, s):
+        bodies = [body for _, body in s.branches] + ([s.otherwise] if s.otherwise else [])
+
+        def header(index):
+            if index < len(s.branches):
+                self.emit(f"{'if' if index == 0 else 'elif'} {self.expr(s.branches[index][0], self.card)}:")
+            else:
+                self.emit("else:")
+
+        self.branches(bodies, bool(s.otherwise), header)
+
+    def s_ForEach(self, s):
+        if self.looping:
+            raise ScriptError("a `for each player` loop inside another would hide the outer `player`",
+                              s.line, s.column, hint="loop once, and test each player with `if`")
+        group = self.each(s.group)
+        self.looping = True
+
+        def header(_index):
+            self.emit(f"for player in list({group}):")
+            self.depth += 1
+            self.emit("if player in g.out: continue  # left the round during the loop")
+            self.depth -= 1
+
+        # (the body may run no time at all: what it does to `chosen` is not certain after it)
+        self.branches([s.body], False, header)
+        self.looping = False
+
+    def s_Eliminate(self, s):
+        if self.context.kind == "use":
+            raise ScriptError("a table card is used while a player is deciding something, so its `use:` "
+                              "cannot make a player leave the round", s.line, s.column)
+        self.vocab.eliminating = True
+        self.for_each(s.target, f"g.eliminate({{p}}, {s.shuffled})")
+
+    def s_Ask(self, s):
+        var = self.fresh("a")
+        options = [answer.text for answer in s.answers]
+        self.emit(f"{var} = g.ask_question({self.single(s.target)}, {s.question!r}, {options!r})")
+
+        def header(index):
+            self.emit(f"{'if' if index == 0 else 'elif'} {var} == {s.answers[index].text!r}:")
+
+        # (the player answers with one of the answers: every path runs one of them)
+        self.branches([answer.body for answer in s.answers], True, header)
