@@ -146,7 +146,8 @@ def test_error_in_a_plain_one_line_script_points_into_the_file():
     text = CLASSIC_TEXT.replace("effect: skip next", "effect: skip nxt")
     (message,) = errors_of(text)
     line = text.splitlines().index("    effect: skip nxt") + 1
-    assert message.startswith(f"bad.yaml:{line}:18: error: unexpected 'nxt'")
+    assert message.startswith(f"bad.yaml:{line}:18: error: `nxt` is not a player")
+    assert "did you mean 'next'?" in message
 
 
 def test_error_in_a_quoted_condition_points_into_the_file():

@@ -59,6 +59,15 @@ def at(line: int, column: int) -> str:
     ("let x = red\nnext draws x", 2, 12, "`draws` takes a number, not a text"),
     ("let c = top\nif c.colour == 3:\n  skip next", 2, 4, "`==` compares a text with a number"),
     ("let x = 2\nif x.colour == red:\n  skip next", 2, 4, "`x` is a number, not a card"),
+    # a player held by a name: one player, certainly someone, compared only for equality
+    ("victim draws 2", 1, 1, "`victim` is not a player"),
+    ("let n = 3\nn draws 2", 2, 1, "`n` is a number, not a player"),
+    ("let p = others", 1, 9, "'others' is several players: a value is one player"),
+    ("let p = chosen", 1, 9, "`chosen` is read here, but no `choose player` has certainly run before it"),
+    ("choose player where chosen.hand > 2\nlet p = chosen", 2, 9, "`chosen` may be no one here"),
+    ("let p = next\nif p == 2:\n  skip p", 2, 4, "`==` compares a player with a number"),
+    ("let p = next\nif p < previous:\n  skip p", 2, 4, "`<` compares numbers, not a player"),
+    ("let p = next\nif p.colour == red:\n  skip p", 2, 4, "unknown player attribute 'colour'"),
     # state: declared names, with a did-you-mean; the operation fits the type
     ("flip me.powr", 1, 9, "unknown player variable 'powr'\n  hint: did you mean 'power'?"),
     ("add 1 to me.launches", 1, 13, "hint: `launches` is a game variable: write `game.launches`"),
@@ -246,6 +255,9 @@ def test_the_terminal_tells_state_and_chance_and_shows_flags_by_the_players():
      "their next turn."),
     ("next draws random launcher", "The next player draws as many cards as a random launcher "
                                    "(0, 1, 2, 3 or 4, as its chance table weighs them)."),
+    ("choose player\nlet victim = chosen\nvictim draws 2\nif victim == next:\n  skip victim",
+     "Choose another player. Call the chosen player “victim”. “victim” draws 2 cards. If “victim” is the next "
+     "player, “victim” misses their next turn."),
     ("choose random player\nchosen draws random number in 1..3",
      "Another player is picked at random. The chosen player draws as many cards as a random number from 1 to 3."),
 ])

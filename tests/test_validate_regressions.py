@@ -226,6 +226,6 @@ def test_a_script_text_is_parsed_once():
     assert parse_script(text) is parse_script(text)
     assert parse_condition("colour == red") is not parse_script("pass")
     with pytest.raises(ScriptError):
-        parse_script("skip nxt")
+        parse_script("next drws 2")
     with pytest.raises(ScriptError):  # errors are not remembered as trees
-        parse_script("skip nxt")
+        parse_script("next drws 2")

@@ -523,3 +523,21 @@ def walk(node):
             stack.extend(reversed(list(vars(item).values())))
         elif isinstance(item, tuple):
             stack.extend(reversed(item))
+
+
+# ---- players as values ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NamedPlayer(Player):
+    """A player held by a `let` name (`let victim = chosen`, then `victim draws 2`).
+    `who` is "named"."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class PlayerValue(Node):
+    """A player as a value: `let victim = chosen`, `chosen == next`."""
+
+    player: Player

@@ -172,6 +172,10 @@ _LABELS = [
     (lambda found, expected: "'skip'" in expected and "'reverse'" in expected,
      "a script is made of statements such as `next draws 2`, `skip next`, `choose colour`, "
      "`if CONDITION:`; see docs/effects.md"),
+    # (a word at the start of a line is taken for a player held by a name: `victim draws 2`)
+    (lambda found, expected: "'draws'" in expected and "'swaps'" in expected,
+     "a statement says what a player does (`next draws 2`, `victim draws 2`) or is `skip next`, "
+     "`choose colour`, `if CONDITION:`, ...: a condition alone is no statement; see docs/effects.md"),
 ]
 
 
@@ -305,6 +309,15 @@ class _ToAst(Transformer):
         if isinstance(children[0], ast.Player):  # a seat offset or a ranked player
             return children[0]
         return ast.Player(**_at(children[0]), who=str(children[0]))
+
+    def named_player(self, meta, children):
+        return ast.NamedPlayer(**_at(children[0]), who="named", name=str(children[0]))
+
+    def named_hand(self, meta, children):
+        return self.named_player(meta, children)
+
+    def player_value(self, meta, children):
+        return ast.PlayerValue(**_at(meta), player=children[0])
 
     def my_hand(self, meta, children):
         return ast.Player(**_at(meta), who="me")

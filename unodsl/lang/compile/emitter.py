@@ -146,6 +146,8 @@ class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, 
             return typed
         if isinstance(node, (ast.Int, ast.Arith, ast.Neg, ast.Count, ast.PlayerAttr)):
             return "number"
+        if isinstance(node, ast.PlayerValue):
+            return "player"
         if isinstance(node, ast.Str):
             return "text"
         if isinstance(node, ast.Name):

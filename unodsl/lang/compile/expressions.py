@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...errors import ScriptError
 from .. import ast
-from .model import (_A_TYPE, CARD_ATTRIBUTES, CARD_VALUES, GAME_NAMES, PLAYER_ATTRIBUTES, TRUTH_WORDS,
+from .model import (_A_TYPE, CARD_ATTRIBUTES, CARD_VALUES, GAME_NAMES, GROUP_PLAYERS, PLAYER_ATTRIBUTES, TRUTH_WORDS,
                     _unknown)
 
 
@@ -219,6 +219,13 @@ class ExpressionCode:
         if isinstance(node, (ast.RandomNumber, ast.RandomOutcome, ast.RandomCard)):
             return True
         return isinstance(node, (ast.Name, ast.Dotted, ast.Arith, ast.Neg))
+
+    def x_PlayerValue(self, node, card):
+        """A player as a value (`let victim = chosen`, `chosen == next`): their seat."""
+        if node.player.who in GROUP_PLAYERS:
+            raise ScriptError(f"'{node.player.who}' is several players: a value is one player",
+                              node.line, node.column)
+        return self.unless_nobody(node.player, self.single(node.player), "None")
 
 
 def _literal(source: str) -> bool:

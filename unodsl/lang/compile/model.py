@@ -144,7 +144,8 @@ class Compiled:
 
 # ---- the words of the messages
 
-_A_TYPE = {"number": "a number", "text": "a text", "bool": "a condition", "any": "a value", "card": "a card"}
+_A_TYPE = {"number": "a number", "text": "a text", "bool": "a condition", "any": "a value", "card": "a card",
+           "player": "a player"}
 
 
 def _unknown(node: ast.Node, name: str, known: list[str], what: str = "name") -> ScriptError:

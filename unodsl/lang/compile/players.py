@@ -2,15 +2,20 @@
 nobody."""
 from __future__ import annotations
 
+import difflib
+
 from ...errors import ScriptError
 from .. import ast
-from .model import GROUP_PLAYERS, PLAYER_ATTRIBUTES, SINGLE_PLAYERS, _unknown
+from .model import _A_TYPE, GROUP_PLAYERS, PLAYER_ATTRIBUTES, SINGLE_PLAYERS, _unknown
 
 # Players named by a word whose seat is worked out by the round.
 _OTHER_SEATS = {"partner": "g.partner(me)", "player": "player"}
 # In an edition where a player may leave the round (g.out), `next` and `previous` pass over them.
 _PASSING_OVER = {"next": "((me + g.direction) % g.n if not g.out else g.seat(me, 1))",
                  "previous": "((me - g.direction) % g.n if not g.out else g.seat(me, -1))"}
+
+# The words that name one player (for a did-you-mean).
+_PLAYER_WORDS = ("me", "next", "previous", "chosen", "dealer", "partner", "player")
 
 
 class PlayerCode:
@@ -36,6 +41,8 @@ class PlayerCode:
         """Python source of the seat of one player (groups are refused before)."""
         if isinstance(player, ast.SeatOffset):
             return f"g.seat(me, {player.offset})"
+        if isinstance(player, ast.NamedPlayer):
+            return self.held_player(player)
         if isinstance(player, ast.RankedPlayer):
             return self.ranked(player)
         if player.who == "player" and not self.looping:
@@ -72,4 +79,18 @@ class PlayerCode:
         """`source`, or `absent` when the player is `chosen` and no one was chosen."""
         if player.who == "chosen" and self.maybe_nobody:
             return f"({absent} if chosen is None else {source})"
+        return source
+
+    def held_player(self, player: ast.NamedPlayer) -> str:
+        """The seat a `let` name holds (`let victim = chosen`)."""
+        name = player.name
+        if name not in self.all_lets:
+            close = difflib.get_close_matches(name, [*_PLAYER_WORDS, *self.all_lets], n=1)
+            raise ScriptError(f"`{name}` is not a player", player.line, player.column,
+                              hint=f"did you mean '{close[0]}'?" if close else
+                              "a player is me, next, previous, chosen, ..., or a name a `let` gave one to "
+                              "(`let victim = chosen`)")
+        source = self.value_name(ast.Name(player.line, player.column, name), None)
+        if self.lets.get(name) not in ("player", None):
+            raise ScriptError(f"`{name}` is {_A_TYPE[self.lets[name]]}, not a player", player.line, player.column)
         return source

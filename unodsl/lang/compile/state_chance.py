@@ -33,6 +33,9 @@ class StateChanceCode:
             self.pure = False
             return f"g.game_state[{var.name!r}]"
         held = self.value_name(ast.Name(node.line, node.column, node.base), None)
+        if self.lets[node.base] == "player":  # `victim.hand`: a figure of the player held
+            return self.x_PlayerAttr(ast.PlayerAttr(node.line, node.column, player=ast.NamedPlayer(
+                node.line, node.column, who="named", name=node.base), attr=node.attr), None)
         if self.lets[node.base] not in ("card", "any"):
             raise ScriptError(f"`{node.base}` is {_A_TYPE[self.lets[node.base]]}, not a card: it has no "
                               f"`.{node.attr}`", node.line, node.column)
@@ -106,6 +109,10 @@ class StateChanceCode:
             raise ScriptError(f"`let {name}` would hide what `{name}` already means here", s.line, s.column,
                               hint="give the value another name")
         kind = self.type_of(s.value)
+        if isinstance(s.value, ast.PlayerValue) and s.value.player.who == "chosen" and self.maybe_nobody:
+            raise ScriptError("`chosen` may be no one here (`choose player where` may find none): a name "
+                              "holds someone", s.value.line, s.value.column,
+                              hint="choose without a condition, or test first: `if chosen.hand >= 0:` ...")
         known = self.lets.get(name)
         if known is not None and "any" not in (known, kind) and known != kind:
             raise ScriptError(f"`{name}` was set to {_A_TYPE[known]}; here it would be {_A_TYPE[kind]}",

@@ -8,7 +8,7 @@ from .. import ast
 from .words import PLAYERS, Clause, Compound, Context, Who, capital, say
 
 # Players whose words depend on the node (an offset, a figure) or on who `me` is.
-_WORKED_OUT = {"seat": "seat_who", "ranked": "ranked_who", "partner": "partner_who"}
+_WORKED_OUT = {"seat": "seat_who", "ranked": "ranked_who", "partner": "partner_who", "named": "named_who"}
 # A figure of players ranked, by whether the highest is wanted.
 RANKED_FIGURES = {("hand", True): "the most cards", ("hand", False): "the fewest cards",
                   ("score", True): "the highest score", ("score", False): "the lowest score"}
@@ -51,6 +51,16 @@ class PlayerWords:
         among = "" if node.among.who == "everyone" else f" among {self.who(node.among, ctx).obj}"
         noun = f"the player with {figure}{among} (the first in turn order on a tie)"
         return Who(f"ranked-{node.figure}-{node.highest}-{node.among.who}", noun, noun, noun + "'s")
+
+    def named_who(self, node: ast.NamedPlayer, ctx: Context) -> Who:
+        noun = f"“{node.name}”"
+        return Who(f"named-{node.name}", noun, noun, noun + "'s")
+
+    def d_NamedPlayer(self, node: ast.NamedPlayer, ctx: Context) -> str:
+        return self.who(node, ctx).noun
+
+    def d_PlayerValue(self, node: ast.PlayerValue, ctx: Context, negated: bool = False) -> str:
+        return self.who(node.player, ctx).obj
 
     def partner_who(self, node: ast.Player, ctx: Context) -> Who:
         noun = f"{ctx.me.owner} partner"

@@ -37,7 +37,13 @@ class ValueWords:
                 return f"the setting {node.attr}"
             if node.base == "top":
                 return "the colour in play" if node.attr == "colour" else f"the top card's {node.attr}"
+            if node.base not in ("card", "game"):  # a `let` name: a card or a player it holds
+                if node.attr == "hand":
+                    return f"the number of cards “{node.base}” holds"
+                return f"“{node.base}”'s {node.attr}"
             return f"the {node.attr} of the card played"
+        if isinstance(node, ast.PlayerValue):
+            return self.who(node.player, ctx).obj
         if isinstance(node, ast.PlayerAttr):
             who = self.who(node.player, ctx)
             if node.attr == "hand":
