@@ -9,6 +9,7 @@ import difflib
 import re
 from pathlib import Path
 
+from ..engine.quiet import mark_quiet_kinds
 from ..errors import EditionError, Problem, ScriptError, Span
 from ..lang import ast
 from ..lang.compile import (CONDITION, EFFECT, PLAYABLE, START, USE, WRITTEN, Compiled, Context, Vocabulary,
@@ -195,6 +196,7 @@ class _Builder:
             suggested_rules=self._suggested_rules(),
             display_colours=dict(data.get("display_colours", {})),
         )
+        mark_quiet_kinds(edition)
         found = check_edition(edition, self.doc) + self.problems
         errors = [p for p in found if p.severity == "error"]
         if errors:

@@ -114,7 +114,7 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
         # card's dealer, an answering player; PLAIN_DRAWS while a table card is used),
         # whether an answer's script is running.
         self.pending = None
-        self.stack_rules = tuple(edition.stack_rules)
+        self.stack_rules = edition.stack_rules
         self.stack_from: int | None = None
         self.answering = False
         # Which cards go on which is the same in every round of an edition whose
@@ -201,8 +201,8 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
         hands, ask, cache, max_turns = self.hands, self.ask, self._playable_cache, self.max_turns
         n, skips, lying, direct, discard = self.n, self.skips, self.lying, self._direct, self.discard
         slow_start = bool(self.hooks) or self.log is not None
+        p = self.turn
         while self.winner is None and self.turns < max_turns:
-            p = self.turn
             self.turns += 1
             if (slow_start or self.face_up_until) and not self._turn_begins(p):
                 continue
@@ -230,9 +230,10 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
                     self._catch_window()
                 nxt = (self.turn + self.direction) % n  # (an answer to a draw moves the turn)
                 if self.extra_for is None and not skips[nxt] and not lying[nxt]:
-                    self.turn = nxt  # the common case of _advance()
+                    self.turn = p = nxt  # the common case of _advance()
                 else:
                     self._advance()
+                    p = self.turn
 
     def _turn_begins(self, p: int) -> bool:
         """What may happen as a turn begins; False if the round ended there."""
@@ -281,9 +282,9 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
             nxt, self.extra_for = self.extra_for, None
         else:
             nxt = (self.turn + step) % n
-        skips, lying, out = self.skips, self.lying, self.out
+        skips, lying = self.skips, self.lying
         while skips[nxt]:
-            if out and nxt in out:  # left the round: passed over for good
+            if self.out and nxt in self.out:  # left the round: passed over for good
                 nxt = (nxt + step) % n
                 continue
             skips[nxt] -= 1
@@ -358,8 +359,7 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
     def play_card(self, p: int, card):
         """`p` puts `card` from their hand on the discard pile and its effect applies."""
         hand = self.hands[p]
-        size = len(hand)
-        if size == 2:
+        if len(hand) == 2:
             self._call_uno(p)
         hand.remove(card)
         kind = card.spec
@@ -369,7 +369,23 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
         self.colour = card.colour
         if self.log is not None:
             self.record("play", player=p, card=card.uid)
+        if not kind.quiet:  # its effect or the table's hooks may leave something to settle
+            self._play_loud(p, card, hand)
+            return
         effect = kind.effect
+        if effect is not None:
+            self.actor, self.acting = p, card
+            effect.function(self, p, card)
+            self.actor = None
+        if not hand or self.others_discarded:
+            self._check_out(p)
+
+    def _play_loud(self, p: int, card, hand: list) -> None:
+        """The effect of a card that is not quiet (unodsl.engine.quiet), and what it may
+        leave: a draw waiting for its answer, reactions offered, `play` hooks to fire,
+        its player's hand taken down to one card."""
+        held = len(hand)
+        effect = card.spec.effect
         if effect is not None:
             self.actor, self.acting = p, card
             effect.function(self, p, card)
@@ -379,15 +395,11 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
             if self.offered:
                 self.offered.clear()
                 self.cancelled.clear()
-        elif not self.hooks:  # a plain card: it alone left the hand (the common case, kept short)
-            if not hand or self.others_discarded:
-                self._check_out(p)
-            return
-        if self.hooks and "play" in self.hooks:
+        if "play" in self.hooks:
             self._fire("play", p, card)
         if not hand or self.others_discarded:
             self._check_out(p)
-        if size > 2 and len(hand) == 1:  # the effect or hooks took more than this card
+        if held > 1 and len(hand) == 1:  # the effect or hooks took more than this card
             self._left_with_one(p)
 
     def _run_effect(self, script, p: int, card) -> None:

@@ -1,0 +1,62 @@
+"""Quiet cards (unodsl.engine.quiet): which kinds' plays skip the checks after an
+effect, and that skipping them plays the same games as making them."""
+from __future__ import annotations
+
+import pytest
+
+import unodsl
+from unodsl.engine.quiet import QUIET_PRIMITIVES
+from unodsl.engine.round import Round
+
+
+def loud_kinds(edition) -> list[str]:
+    return sorted(kid for kid, kind in edition.kinds.items() if not kind.quiet)
+
+
+def test_classic_cards_are_all_quiet():
+    assert loud_kinds(unodsl.load_edition("classic")) == []
+
+
+def test_with_stacking_a_draw_two_is_loud():
+    # Draw Two's `if settings.stacking:` branch is kept only when the setting is on.
+    assert loud_kinds(unodsl.load_edition("classic", settings={"stacking": True})) == ["draw_two"]
+
+
+def test_a_card_that_takes_cards_from_a_hand_is_loud():
+    assert loud_kinds(unodsl.load_edition("harry-potter")) == ["voldemort"]  # discards
+    assert loud_kinds(unodsl.load_edition("green-lantern")) == ["power_ring"]  # gives
+
+
+def test_a_card_that_may_meet_a_reaction_is_loud():
+    edition = unodsl.load_edition("harry-potter-fr")
+    assert "skip" in loud_kinds(edition) and "number" not in loud_kinds(edition)
+
+
+def test_with_hooks_every_card_is_loud():
+    edition = unodsl.load_edition("classic", rules=["on play where number == 7:\n  me draws 1"])
+    assert loud_kinds(edition) == sorted(edition.kinds)
+
+
+def test_with_table_cards_every_card_with_an_effect_is_loud():
+    edition = unodsl.load_edition("veto")
+    assert loud_kinds(edition) == sorted(kid for kid, kind in edition.kinds.items() if kind.effect is not None)
+
+
+def test_the_quiet_primitives_are_the_rounds():
+    assert all(callable(getattr(Round, name, None)) for name in QUIET_PRIMITIVES)
+
+
+@pytest.mark.parametrize("name", ["classic", "harry-potter", "green-lantern"])
+def test_quiet_plays_are_the_loud_plays(name):
+    """The checks skipped after a quiet card would have found nothing: the games are the same."""
+    quiet, loud = unodsl.load_edition(name), unodsl.load_edition(name)
+    for kind in loud.kinds.values():
+        kind.quiet = False
+    assert any(kind.quiet for kind in quiet.kinds.values())
+    for seed in range(4):
+        for record in (False, True):
+            games = [unodsl.Match(edition, players=4, agents="random", seed=seed, record=record)
+                     for edition in (quiet, loud)]
+            results = [game.play() for game in games]
+            assert results[0] == results[1], f"seed {seed}"
+            assert games[0].log == games[1].log
