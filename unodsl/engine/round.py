@@ -199,7 +199,8 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
         simulation: the common path is written out with local names, and
         everything rarer (hooks, hands face up, recording) is a method call."""
         hands, ask, cache, max_turns = self.hands, self.ask, self._playable_cache, self.max_turns
-        n, skips, lying, direct, discard = self.n, self.skips, self.lying, self._direct, self.discard
+        n, skips, lying, discard = self.n, self.skips, self.lying, self.discard
+        direct = self._direct or [None] * n  # the agent asked directly for each seat, if any
         slow_start = bool(self.hooks) or self.log is not None
         p = self.turn
         while self.winner is None and self.turns < max_turns:
@@ -215,7 +216,7 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
                 playable = [c for c in hand if c.spec.playable.function(c, self, p)]
             choice = DRAW
             if playable:
-                agent = direct[p] if direct is not None else None
+                agent = direct[p]
                 if agent is not None:
                     choice = agent.choose_turn(playable, self, p)
                 else:
@@ -369,23 +370,18 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
         self.colour = card.colour
         if self.log is not None:
             self.record("play", player=p, card=card.uid)
-        if not kind.quiet:  # its effect or the table's hooks may leave something to settle
-            self._play_loud(p, card, hand)
-            return
         effect = kind.effect
-        if effect is not None:
-            self.actor, self.acting = p, card
-            effect.function(self, p, card)
-            self.actor = None
-        if not hand or self.others_discarded:
-            self._check_out(p)
-
-    def _play_loud(self, p: int, card, hand: list) -> None:
-        """The effect of a card that is not quiet (unodsl.engine.quiet), and what it may
-        leave: a draw waiting for its answer, reactions offered, `play` hooks to fire,
-        its player's hand taken down to one card."""
+        if kind.quiet:  # nothing to settle after its effect (most cards: see unodsl.engine.quiet)
+            if effect is not None:
+                self.actor, self.acting = p, card
+                effect.function(self, p, card)
+                self.actor = None
+            if not hand or self.others_discarded:
+                self._check_out(p)
+            return
+        # Its effect or the table's hooks may leave a draw waiting for its answer, reactions
+        # offered, or its player's hand taken down to one card.
         held = len(hand)
-        effect = card.spec.effect
         if effect is not None:
             self.actor, self.acting = p, card
             effect.function(self, p, card)
