@@ -376,11 +376,14 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
                 self.actor, self.acting = p, card
                 effect.function(self, p, card)
                 self.actor = None
+                if self.offered:
+                    self.offered.clear()
+                    self.cancelled.clear()
             if not hand or self.others_discarded:
                 self._check_out(p)
             return
-        # Its effect or the table's hooks may leave a draw waiting for its answer, reactions
-        # offered, or its player's hand taken down to one card.
+        # Its effect or the table's hooks may leave a draw waiting for its answer, or its
+        # player's hand taken down to one card.
         held = len(hand)
         if effect is not None:
             self.actor, self.acting = p, card
