@@ -8,6 +8,7 @@ import test_out_of_turn
 import unodsl
 from unodsl.engine.quiet import QUIET_PRIMITIVES
 from unodsl.engine.round import Round
+from unodsl.engine.setup import Setup
 
 
 def loud_kinds(edition) -> list[str]:
@@ -68,3 +69,25 @@ def test_quiet_plays_are_the_loud_plays(name):
             results = [game.play() for game in games]
             assert results[0] == results[1], f"seed {seed}"
             assert games[0].log == games[1].log
+
+
+def test_turns_look_for_hands_to_turn_back_only_where_a_script_may_put_one_face_up():
+    assert not unodsl.load_edition("classic").faces_up
+    assert unodsl.load_edition("classic", rules=["on play where number == 7:\n  everyone plays face up"]).faces_up
+    assert unodsl.load_edition("veto").faces_up  # a rule written on its blank card may
+
+
+def test_hands_put_face_up_turn_back_as_the_players_next_turn_begins():
+    # A card's effect (not a hook: with hooks every turn begins the long way).
+    edition = unodsl.load_edition_text(test_out_of_turn.CLASSIC.replace(
+        "    effect: skip next\n", "    effect: everyone plays face up\n"), "face-up.yaml")
+    assert edition.faces_up and not edition.hooks
+    m = unodsl.Match(edition, players=3, seed=1, setup=Setup(
+        hands=[["red skip", "red 1", "blue 2"], ["red 3", "blue 4", "blue 5"], ["red 4", "green 5", "green 6"]],
+        draw=["yellow 1", "yellow 2", "yellow 3"], discard=["red 9"]))
+    m.answer(test_out_of_turn.card(m, 0, "red skip"))
+    assert m.round.face_up_until == {0: 0, 1: 0, 2: 0}
+    m.answer(test_out_of_turn.card(m, 1, "red 3"))
+    m.answer(test_out_of_turn.card(m, 2, "red 4"))
+    assert (m.decision.kind, m.decision.player) == ("turn", 0)
+    assert m.round.face_up_until == {}

@@ -9,7 +9,7 @@ import difflib
 import re
 from pathlib import Path
 
-from ..engine.quiet import mark_quiet_kinds
+from ..engine.quiet import mark_quiet_kinds, may_turn_hands_face_up
 from ..errors import EditionError, Problem, ScriptError, Span
 from ..lang import ast
 from ..lang.compile import (CONDITION, EFFECT, PLAYABLE, START, USE, WRITTEN, Compiled, Context, Vocabulary,
@@ -197,6 +197,7 @@ class _Builder:
             display_colours=dict(data.get("display_colours", {})),
         )
         mark_quiet_kinds(edition)
+        edition.faces_up = may_turn_hands_face_up(edition)
         found = check_edition(edition, self.doc) + self.problems
         errors = [p for p in found if p.severity == "error"]
         if errors:

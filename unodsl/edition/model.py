@@ -106,6 +106,7 @@ class Edition:
     faces: list = field(default_factory=list)  # one card per face number
     playable_cache: dict = field(default_factory=dict)  # (top face, colour) -> playable by face
     display_colours: dict = field(default_factory=dict)  # colour -> terminal colour name (`purple: magenta`)
+    faces_up: bool = True  # a script may put a hand face up (set at load: unodsl.engine.quiet)
 
     def __post_init__(self):
         by_face: dict = {}

@@ -15,6 +15,9 @@ not count), when so do the scripts that may run in the middle of an effect
 no hooks (which may do anything after any card). A card without an effect is
 quiet unless there are hooks. A primitive missing from the list, such as one
 added later, makes a kind loud: the checks are made, never skipped wrongly.
+
+The same reading tells whether an edition may put a hand face up at all: if
+not, no turn begins by looking for hands to turn back down.
 """
 from __future__ import annotations
 
@@ -49,13 +52,30 @@ def mark_quiet_kinds(edition) -> None:
             kind.quiet = not edition.hooks and inner_quiet and quiet_script(kind.effect)
 
 
+def may_turn_hands_face_up(edition) -> bool:
+    """Whether a script of the edition may put a hand face up (`face up`). A rule a
+    player writes on a blank card during play may."""
+    if any(kind.blank for kind in edition.kinds.values()):
+        return True
+    scripts = [script for kind in edition.kinds.values()
+               for script in (kind.effect, kind.on_start, kind.reaction_effect, kind.use) if script is not None]
+    scripts += [body for _event, _guard, body in edition.hooks]
+    scripts += list(edition.written.values())
+    return any("face_up" in primitives_called(script) for script in scripts)
+
+
 def quiet_script(compiled) -> bool:
     """Whether a compiled effect calls only quiet primitives."""
+    return primitives_called(compiled) <= QUIET_PRIMITIVES
+
+
+def primitives_called(compiled) -> set[str]:
+    """The round's methods a compiled script calls (all of them, when it is not compiled
+    from a script and nothing is known of it)."""
     code = getattr(compiled.function, "__code__", None)
-    if code is None:  # (not compiled from a script: nothing is known of it)
-        return False
-    primitives = {name for name in attributes_read(code) if callable(getattr(Round, name, None))}
-    return primitives <= QUIET_PRIMITIVES
+    if code is None:
+        return {name for name in dir(Round) if callable(getattr(Round, name))}
+    return {name for name in attributes_read(code) if callable(getattr(Round, name, None))}
 
 
 def attributes_read(code: CodeType) -> set[str]:

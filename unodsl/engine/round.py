@@ -201,11 +201,11 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
         hands, ask, cache, max_turns = self.hands, self.ask, self._playable_cache, self.max_turns
         n, skips, lying, discard = self.n, self.skips, self.lying, self.discard
         direct = self._direct or [None] * n  # the agent asked directly for each seat, if any
-        slow_start = bool(self.hooks) or self.log is not None
-        p = self.turn
+        slow_start = bool(self.hooks) or self.log is not None or self.edition.faces_up
+        p, allowed = self.turn, None  # (which faces go now: known with a playable cache)
         while self.winner is None and self.turns < max_turns:
             self.turns += 1
-            if (slow_start or self.face_up_until) and not self._turn_begins(p):
+            if slow_start and not self._turn_begins(p):
                 continue
             hand = hands[p]
             if cache is not None:  # the faces that go on this top card, in this colour
@@ -223,7 +223,7 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
                     playable.append(DRAW)
                     choice = ask(Decision(TURN, p, playable))
             if choice is DRAW:
-                self._draw_on_turn(p, hand, allowed if cache is not None else None)
+                self._draw_on_turn(p, hand, allowed)
             else:
                 self.play_card(p, choice)
             if self.winner is None:
@@ -374,17 +374,23 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
         if kind.quiet:  # nothing to settle after its effect (most cards: see unodsl.engine.quiet)
             if effect is not None:
                 self.actor, self.acting = p, card
-                effect.function(self, p, card)
+                run = effect.function  # (called from a local name: quicker than as an attribute)
+                run(self, p, card)
                 self.actor = None
                 if self.offered:
                     self.offered.clear()
                     self.cancelled.clear()
             if not hand or self.others_discarded:
                 self._check_out(p)
-            return
-        # Its effect or the table's hooks may leave a draw waiting for its answer, or its
-        # player's hand taken down to one card.
+        else:
+            self._play_loud(p, card, hand)
+
+    def _play_loud(self, p: int, card, hand: list) -> None:
+        """The rest of play_card for a card that is not quiet: its effect or the table's
+        hooks may leave a draw waiting for its answer, or its player's hand taken down to
+        one card. (A method apart: play_card's quiet path keeps as few local names as before.)"""
         held = len(hand)
+        effect = card.spec.effect
         if effect is not None:
             self.actor, self.acting = p, card
             effect.function(self, p, card)
