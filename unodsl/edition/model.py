@@ -45,8 +45,8 @@ class CardKind:
     reaction_effect: Compiled | None = None  # ... and then does this, as its holder
     use: Compiled | None = None  # a table card: what using it on a player does
     blank: bool = False  # players write a house rule on these cards
-    # Nothing to settle after its effect (a draw waiting, reactions offered, a hand taken down
-    # to one card): set when the edition is loaded (unodsl.engine.quiet).
+    # Nothing to settle after its effect (a draw waiting for its answer, a hand taken down to
+    # one card, hooks): set when the edition is loaded (unodsl.engine.quiet).
     quiet: bool = False
 
 
