@@ -78,11 +78,11 @@ def test_turns_look_for_hands_to_turn_back_only_where_a_script_may_put_one_face_
 
 
 def test_hands_put_face_up_turn_back_as_the_players_next_turn_begins():
-    # A card's effect (not a hook: with hooks every turn begins the long way).
+    # A card's effect, unrecorded (with hooks or a record every turn begins the long way).
     edition = unodsl.load_edition_text(test_out_of_turn.CLASSIC.replace(
         "    effect: skip next\n", "    effect: everyone plays face up\n"), "face-up.yaml")
     assert edition.faces_up and not edition.hooks
-    m = unodsl.Match(edition, players=3, seed=1, setup=Setup(
+    m = unodsl.Match(edition, players=3, seed=1, record=False, setup=Setup(
         hands=[["red skip", "red 1", "blue 2"], ["red 3", "blue 4", "blue 5"], ["red 4", "green 5", "green 6"]],
         draw=["yellow 1", "yellow 2", "yellow 3"], discard=["red 9"]))
     m.answer(test_out_of_turn.card(m, 0, "red skip"))

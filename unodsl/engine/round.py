@@ -201,7 +201,13 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
         hands, ask, cache, max_turns = self.hands, self.ask, self._playable_cache, self.max_turns
         n, skips, lying, discard = self.n, self.skips, self.lying, self.discard
         direct = self._direct or [None] * n  # the agent asked directly for each seat, if any
-        slow_start = bool(self.hooks) or self.log is not None or self.edition.faces_up
+        # Whether a turn begins the long way (_turn_begins): always with hooks or a record;
+        # otherwise while a hand is face up (the dict is filled in place), never in an
+        # edition whose scripts put no hand face up.
+        if self.hooks or self.log is not None:
+            slow_start = True
+        else:
+            slow_start = self.face_up_until if self.edition.faces_up else None
         p, allowed = self.turn, None  # (which faces go now: known with a playable cache)
         while self.winner is None and self.turns < max_turns:
             self.turns += 1
