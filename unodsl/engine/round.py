@@ -366,8 +366,8 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
     def play_card(self, p: int, card):
         """`p` puts `card` from their hand on the discard pile and its effect applies."""
         hand = self.hands[p]
-        if len(hand) == 2:
-            self._call_uno(p)
+        if len(hand) == 2:  # (not remembered for _left_with_one: this play leaves one card at most)
+            self._ask_uno(p)
         hand.remove(card)
         kind = card.spec
         bluff_if = kind.bluff_if
@@ -448,7 +448,13 @@ class Round(ScriptPrimitives, Seats, OutOfTurn):
             self.record("out", player=self.winner)
 
     def _call_uno(self, p: int):
+        """`p` is asked to call UNO, as a script takes their hand down to one card; the turn
+        is remembered (see _left_with_one)."""
         self.uno_asked[p] = self.turns
+        self._ask_uno(p)
+
+    def _ask_uno(self, p: int):
+        """`p` is asked to call UNO; a call missed may be caught (_catch_window)."""
         if self.decide(CALL_UNO, p, [True, False]):
             if self.log is not None:
                 self.record("uno", player=p)
