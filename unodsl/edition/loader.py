@@ -9,6 +9,7 @@ import difflib
 import re
 from pathlib import Path
 
+from ..engine.quiet import mark_quiet_kinds, may_turn_hands_face_up
 from ..errors import EditionError, Problem, ScriptError, Span
 from ..lang import ast
 from ..lang.compile import (ACTION, CONDITION, EFFECT, PLAYABLE, START, USE, WRITTEN, Compiled, Context, Vocabulary,
@@ -203,6 +204,8 @@ class _Builder:
             display_colours=dict(data.get("display_colours", {})),
             actions=actions, replacements=self.replacements,
         )
+        mark_quiet_kinds(edition)
+        edition.faces_up = may_turn_hands_face_up(edition)
         found = check_edition(edition, self.doc) + self.problems
         errors = [p for p in found if p.severity == "error"]
         if errors:

@@ -45,6 +45,9 @@ class CardKind:
     reaction_effect: Compiled | None = None  # ... and then does this, as its holder
     use: Compiled | None = None  # a table card: what using it on a player does
     blank: bool = False  # players write a house rule on these cards
+    # Nothing to settle after its effect (a draw waiting for its answer, a hand taken down to
+    # one card, hooks): set when the edition is loaded (unodsl.engine.quiet).
+    quiet: bool = False
 
 
 class Card:
@@ -105,6 +108,7 @@ class Edition:
     display_colours: dict = field(default_factory=dict)  # colour -> terminal colour name (`purple: magenta`)
     actions: dict = field(default_factory=dict)  # name -> Compiled script of the edition's `actions:`
     replacements: dict = field(default_factory=dict)  # event -> Compiled body of the last `instead of EVENT:`
+    faces_up: bool = True  # a script may put a hand face up (set at load: unodsl.engine.quiet)
 
     def __post_init__(self):
         by_face: dict = {}

@@ -81,9 +81,13 @@ class OutOfTurn:
         self.record("table_use", player=p, card=card.uid, target=target)
         # A table card is used while someone decides among the cards of a hand: a draw it
         # gives is drawn at once, never answered (an answer would take a card out of a hand).
-        saved, self.stack_from = self.stack_from, PLAIN_DRAWS
-        card.spec.use.function(self, p, card)
-        self.stack_from = saved
+        # (Only a table with stacking rules answers draws.)
+        if self.stack_rules:
+            saved, self.stack_from = self.stack_from, PLAIN_DRAWS
+            card.spec.use.function(self, p, card)
+            self.stack_from = saved
+        else:
+            card.spec.use.function(self, p, card)
 
     def _table_cards_return(self, p: int) -> None:
         """`p`'s turn has come (played or skipped): cards lying on them return to the middle."""

@@ -44,14 +44,16 @@ class ScriptPrimitives:
     def others(self, p: int) -> list[int]:
         """Every other player still in the round, in turn order from `p`."""
         n, step = self.n, self.direction
-        seats = [(p + i * step) % n for i in range(1, n)]
-        return [q for q in seats if not self.passed_over(q)] if self.out else seats
+        if self.out:  # (the common case, no one left, kept short: called at every decision with table cards)
+            return [q for q in ((p + i * step) % n for i in range(1, n)) if not self.passed_over(q)]
+        return [(p + i * step) % n for i in range(1, n)]
 
     def everyone(self, p: int) -> list[int]:
         """Every player still in the round, in turn order from `p`."""
         n, step = self.n, self.direction
-        seats = [(p + i * step) % n for i in range(n)]
-        return [q for q in seats if not self.passed_over(q)] if self.out else seats
+        if self.out:
+            return [q for q in ((p + i * step) % n for i in range(n)) if not self.passed_over(q)]
+        return [(p + i * step) % n for i in range(n)]
 
     # ---- primitives the compiled scripts call --------------------------------
 

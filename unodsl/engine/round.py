@@ -118,7 +118,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
         # card's dealer, an answering player; PLAIN_DRAWS while a table card is used),
         # whether an answer's script is running.
         self.pending = None
-        self.stack_rules = tuple(edition.stack_rules)
+        self.stack_rules = edition.stack_rules
         self.stack_from: int | None = None
         self.answering = False
         # Which cards go on which is the same in every round of an edition whose
@@ -203,12 +203,19 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
         simulation: the common path is written out with local names, and
         everything rarer (hooks, hands face up, recording) is a method call."""
         hands, ask, cache, max_turns = self.hands, self.ask, self._playable_cache, self.max_turns
-        n, skips, lying, direct, discard = self.n, self.skips, self.lying, self._direct, self.discard
-        slow_start = bool(self.hooks) or self.log is not None
+        n, skips, lying, discard = self.n, self.skips, self.lying, self.discard
+        direct = self._direct or [None] * n  # the agent asked directly for each seat, if any
+        # Whether a turn begins the long way (_turn_begins): always with hooks or a record;
+        # otherwise while a hand is face up (the dict is filled in place), never in an
+        # edition whose scripts put no hand face up.
+        if self.hooks or self.log is not None:
+            slow_start = True
+        else:
+            slow_start = self.face_up_until if self.edition.faces_up else None
+        p, allowed = self.turn, None  # (which faces go now: known with a playable cache)
         while self.winner is None and self.turns < max_turns:
-            p = self.turn
             self.turns += 1
-            if (slow_start or self.face_up_until) and not self._turn_begins(p):
+            if slow_start and not self._turn_begins(p):
                 continue
             hand = hands[p]
             if cache is not None:  # the faces that go on this top card, in this colour
@@ -219,14 +226,14 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
                 playable = [c for c in hand if c.spec.playable.function(c, self, p)]
             choice = DRAW
             if playable:
-                agent = direct[p] if direct is not None else None
+                agent = direct[p]
                 if agent is not None:
                     choice = agent.choose_turn(playable, self, p)
                 else:
                     playable.append(DRAW)
                     choice = ask(Decision(TURN, p, playable))
             if choice is DRAW:
-                self._draw_on_turn(p, hand, allowed if cache is not None else None)
+                self._draw_on_turn(p, hand, allowed)
             else:
                 self.play_card(p, choice)
             if self.winner is None:
@@ -234,9 +241,10 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
                     self._catch_window()
                 nxt = (self.turn + self.direction) % n  # (an answer to a draw moves the turn)
                 if self.extra_for is None and not skips[nxt] and not lying[nxt]:
-                    self.turn = nxt  # the common case of _advance()
+                    self.turn = p = nxt  # the common case of _advance()
                 else:
                     self._advance()
+                    p = self.turn
 
     def _turn_begins(self, p: int) -> bool:
         """What may happen as a turn begins; False if the round ended there."""
@@ -292,9 +300,9 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
             nxt, self.extra_for = self.extra_for, None
         else:
             nxt = (self.turn + step) % n
-        skips, lying, out = self.skips, self.lying, self.out
+        skips, lying = self.skips, self.lying
         while skips[nxt]:
-            if out and nxt in out:  # left the round: passed over for good
+            if self.out and nxt in self.out:  # left the round: passed over for good
                 nxt = (nxt + step) % n
                 continue
             skips[nxt] -= 1
@@ -369,9 +377,8 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
     def play_card(self, p: int, card):
         """`p` puts `card` from their hand on the discard pile and its effect applies."""
         hand = self.hands[p]
-        size = len(hand)
-        if size == 2:
-            self._call_uno(p)
+        if len(hand) == 2:  # (not remembered for _left_with_one: this play leaves one card at most)
+            self._ask_uno(p)
         hand.remove(card)
         kind = card.spec
         bluff_if = kind.bluff_if
@@ -381,6 +388,26 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
         if self.log is not None:
             self.record("play", player=p, card=card.uid)
         effect = kind.effect
+        if kind.quiet:  # nothing to settle after its effect (most cards: see unodsl.engine.quiet)
+            if effect is not None:
+                self.actor, self.acting = p, card
+                run = effect.function  # (called from a local name: quicker than as an attribute)
+                run(self, p, card)
+                self.actor = None
+                if self.offered:
+                    self.offered.clear()
+                    self.cancelled.clear()
+            if not hand or self.others_discarded:
+                self._check_out(p)
+        else:
+            self._play_loud(p, card, hand)
+
+    def _play_loud(self, p: int, card, hand: list) -> None:
+        """The rest of play_card for a card that is not quiet: its effect or the table's
+        hooks may leave a draw waiting for its answer, or its player's hand taken down to
+        one card. (A method apart: play_card's quiet path keeps as few local names as before.)"""
+        held = len(hand)
+        effect = card.spec.effect
         if effect is not None:
             self.actor, self.acting = p, card
             effect.function(self, p, card)
@@ -390,15 +417,11 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
             if self.offered:
                 self.offered.clear()
                 self.cancelled.clear()
-        elif not self.hooks:  # a plain card: it alone left the hand (the common case, kept short)
-            if not hand or self.others_discarded:
-                self._check_out(p)
-            return
-        if self.hooks and "play" in self.hooks:
+        if "play" in self.hooks:
             self._fire("play", p, card)
         if not hand or self.others_discarded:
             self._check_out(p)
-        if size > 2 and len(hand) == 1:  # the effect or hooks took more than this card
+        if held > 1 and len(hand) == 1:  # the effect or hooks took more than this card
             self._left_with_one(p)
 
     def _run_effect(self, script, p: int, card) -> None:
@@ -436,7 +459,13 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
             self.record("out", player=self.winner)
 
     def _call_uno(self, p: int):
+        """`p` is asked to call UNO, as a script takes their hand down to one card; the turn
+        is remembered (see _left_with_one)."""
         self.uno_asked[p] = self.turns
+        self._ask_uno(p)
+
+    def _ask_uno(self, p: int):
+        """`p` is asked to call UNO; a call missed may be caught (_catch_window)."""
         if self.decide(CALL_UNO, p, [True, False]):
             if self.log is not None:
                 self.record("uno", player=p)

@@ -1,0 +1,88 @@
+"""Quiet cards: the kinds whose play leaves nothing to settle after their effect.
+
+After most cards' effects the turn only looks whether their player went out
+(and clears the reactions offered). Some effects leave more: a draw waiting for
+its answer (stacking), a hand taken down to one card (its player must call
+UNO), `play` hooks to fire. `Round.play_card` makes those checks only after
+the kinds that may need them, so that an edition pays only for the constructs
+it uses.
+
+A kind is quiet when its effect calls no primitive of the round but those
+listed here (read from its compiled code, so that a branch the compiler
+dropped, such as `if settings.stacking:` in an edition without stacking, does
+not count), when so do the scripts that may run in the middle of an effect
+(reactions to it, table cards used at its decisions), and when the edition has
+no hooks (which may do anything after any card). A card without an effect is
+quiet unless there are hooks. A primitive missing from the list, such as one
+added later, makes a kind loud: the checks are made, never skipped wrongly.
+
+The same reading tells whether an edition may put a hand face up at all: if
+not, no turn begins by looking for hands to turn back down.
+"""
+from __future__ import annotations
+
+import dis
+from types import CodeType
+
+from .round import Round
+
+# The round's methods that never take a card out of a hand (the played card
+# aside) nor leave a draw waiting (`against` offers reactions: their scripts are
+# read too).
+QUIET_PRIMITIVES = frozenset({
+    "next_of", "prev_of", "others", "everyone", "seat", "passed_over", "partner",
+    "draw", "draw_until", "skip", "reverse", "extra_turn", "turn_another",
+    "choose_colour", "ask_challenge", "anyone_accepts", "ask_question", "choose_player",
+    "show_hand", "face_up", "set_state", "add_state", "flip_state", "against",
+    "random_number", "random_outcome", "random_card", "choose_random_player",
+})
+
+
+def mark_quiet_kinds(edition) -> None:
+    """Set `quiet` on each of the edition's kinds (see the module's docstring)."""
+    kinds = edition.kinds.values()
+    # Scripts that may run in the middle of an effect: a reaction to it, a table card used
+    # at a decision it asks for (hooks, which may run anywhere, make every kind loud).
+    inner = [script for kind in kinds for script in (kind.reaction_effect, kind.use) if script is not None]
+    inner_quiet = all(map(quiet_script, inner))
+    for kind in kinds:
+        if kind.effect is None:  # a plain card: only hooks may follow it
+            kind.quiet = not edition.hooks
+        else:
+            kind.quiet = not edition.hooks and inner_quiet and quiet_script(kind.effect)
+
+
+def may_turn_hands_face_up(edition) -> bool:
+    """Whether a script of the edition may put a hand face up (`face up`). A rule a
+    player writes on a blank card during play may."""
+    if any(kind.blank for kind in edition.kinds.values()):
+        return True
+    scripts = [script for kind in edition.kinds.values()
+               for script in (kind.effect, kind.on_start, kind.reaction_effect, kind.use) if script is not None]
+    scripts += [body for _event, _guard, body in edition.hooks]
+    scripts += list(edition.written.values())
+    return any("face_up" in primitives_called(script) for script in scripts)
+
+
+def quiet_script(compiled) -> bool:
+    """Whether a compiled effect calls only quiet primitives."""
+    return primitives_called(compiled) <= QUIET_PRIMITIVES
+
+
+def primitives_called(compiled) -> set[str]:
+    """The round's methods a compiled script calls (all of them, when it is not compiled
+    from a script and nothing is known of it)."""
+    code = getattr(compiled.function, "__code__", None)
+    if code is None:
+        return {name for name in dir(Round) if callable(getattr(Round, name))}
+    return {name for name in attributes_read(code) if callable(getattr(Round, name, None))}
+
+
+def attributes_read(code: CodeType) -> set[str]:
+    """The attributes and methods a compiled script reads, in the code the compiler kept."""
+    names = {instruction.argval for instruction in dis.get_instructions(code)
+             if instruction.opname in ("LOAD_ATTR", "LOAD_METHOD")}
+    for constant in code.co_consts:  # (its lambdas and comprehensions)
+        if isinstance(constant, CodeType):
+            names |= attributes_read(constant)
+    return names
