@@ -178,3 +178,21 @@ def test_explain_says_what_moves_where(script, words):
     from unodsl.lang.parse import parse_script
 
     assert Describer(EDITION.vocabulary).script(parse_script(script)) == words
+
+
+def test_discards_all_is_the_move_of_those_cards_to_the_discard_pile():
+    """The sugar's short path makes the same decisions and records the same events as the move."""
+    def played(move: bool):
+        answers = []
+        rnd = stacked([["red 1", "blue 2", "red 3", "green 4"], ["blue 1"]], [], ["red 5"])
+        rnd._ask_plain = lambda decision: answers.append((decision.kind, len(decision.options))) or decision.options[-1]
+        rnd._direct = None
+        red = lambda c: c.colour == "red"  # noqa: E731
+        if move:
+            rnd.move(0, ("hand", 0), ("pile", "discard"), None, red, None, False)
+        else:
+            rnd.discard_all(0, red)
+        return answers, [c.label() for c in rnd.discard], [c.label() for c in rnd.hands[0]], rnd.colour
+    assert played(True) == played(False)
+    answers, discard, hand, colour = played(True)
+    assert answers == [("top_card", 2)] and discard == ["red 5", "red 1", "red 3"] and hand == ["blue 2", "green 4"]

@@ -60,6 +60,29 @@ class Moves:
                             **_place_fields("from", source), **_place_fields("into", destination))
         self._after_move(taken, destination)
 
+    def discard_all(self, p: int, predicate) -> None:
+        """`p discards all [where C]`: `move all cards [where C] from p's hand to discard
+        pile`, on a short path of its own (a card's effect may say it often; the general
+        move costs twice as much): the same decisions and events as the move. The top
+        card then sets the colour play continues with; a player left with one card must
+        call UNO before the final discard."""
+        hand = self.hands[p]
+        chosen = [c for c in hand if predicate is None or predicate(c)]
+        if not chosen:  # (the hand of a player out of the round is empty)
+            return
+        self.others_discarded = True
+        if len(hand) - len(chosen) == 1:
+            self._call_uno(p)
+        top = chosen[0] if len(chosen) == 1 else self.decide(TOP_CARD, p, list(chosen))
+        chosen.remove(top)
+        chosen.append(top)
+        for card in chosen:
+            hand.remove(card)
+            self.discard.append(card)
+            self.record("discard", player=p, card=card.uid)
+        if top.colour is not None:  # a colourless card on top leaves the colour in play
+            self.colour = top.colour
+
     def _may_move(self, source, destination) -> bool:
         """Nothing moves to or from the hand of a player who left the round (or of nobody:
         `chosen` when no one was chosen), nor from a hand to itself."""

@@ -37,7 +37,7 @@ STATEMENTS = (
     Statement("Move", "move CARDS from PLACE to PLACE [POSITION]", "the general move between hands and piles",
               ("move",)),
     Statement("DiscardAll", "PLAYER discards all [where C]", "sugar: every card C of their hand to the discard pile",
-              ("move",), takes_from_hands=True),
+              ("discard_all",), takes_from_hands=True),
     Statement("GiveAll", "give all [where C] to PLAYERS", "gives every card C away, a receiver picked for each",
               ("give_all",), takes_from_hands=True),
     Statement("SwapHands", "PLAYER swaps hands with PLAYER", "the two players exchange hands", ("swap_hands",),

@@ -30,9 +30,8 @@ class StatementCode:
                       aimed=True)
 
     def s_DiscardAll(self, s):
-        # (sugar: `move all cards where C from P's hand to discard pile`)
-        move = f"g.move({{p}}, ('hand', {{p}}), ('pile', 'discard'), None, {self.predicate(s.predicate)}, None, False)"
-        self.for_each(s.target, move, aimed=True)
+        # (sugar: `move all cards where C from P's hand to discard pile`, on the move's short path)
+        self.for_each(s.target, f"g.discard_all({{p}}, {self.predicate(s.predicate)})", aimed=True)
 
     def s_GiveAll(self, s):
         self.emit(f"g.give_all(me, {self.predicate(s.predicate)}, list({self.each(s.recipients)}))")
