@@ -63,7 +63,8 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
         self.hands: list[list] = [[] for _ in range(players)]
         self.draw_pile: list = []
         self.discard: list = []
-        self.piles = {"aside": [], **{name: [] for name in edition.vocabulary.piles}}  # (moves.py)
+        piles = edition.vocabulary.piles  # (moves.py: most editions declare none)
+        self.piles = {"aside": [], **{name: [] for name in piles}} if piles else {"aside": []}
         self.colour: str | None = None
         self.turn = dealer
         self.direction = 1  # +1: to the left (clockwise)
