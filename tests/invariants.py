@@ -83,6 +83,14 @@ def check_options(decision, state: Round) -> None:
         assert options, f"empty options for {kind}"
 
 
+def every_card_once(rnd) -> bool:
+    """Every card of the deck is in exactly one place of the round: the piles, the hands,
+    the table and the table cards lying on players, and the aside and the edition's own piles."""
+    places = [*rnd.draw_pile, *rnd.discard, *(c for h in rnd.hands for c in h), *rnd.table,
+              *(c for cards in rnd.lying for c in cards), *(c for cards in rnd.piles.values() for c in cards)]
+    return sorted(c.uid for c in places) == list(range(len(rnd.edition.deck)))
+
+
 class ConservingRound(Round):
     """A round that checks, at every recorded event, that every card is somewhere, once."""
 
@@ -97,9 +105,7 @@ class ConservingRound(Round):
 
     def play(self, setup=None):
         winner = super().play(setup)
-        places = [*self.draw_pile, *self.discard, *(c for h in self.hands for c in h), *self.table,
-                  *(c for cards in self.lying for c in cards), *(c for cards in self.piles.values() for c in cards)]
-        assert sorted(c.uid for c in places) == list(range(len(self.edition.deck)))
+        assert every_card_once(self)
         return winner
 
 

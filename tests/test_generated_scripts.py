@@ -30,7 +30,7 @@ from typing import Callable
 import pytest
 
 import unodsl
-from invariants import check_state_types
+from invariants import check_state_types, every_card_once
 from unodsl.edition.yamlsrc import load_yaml
 from unodsl.engine.round import Round
 from unodsl.errors import ScriptError
@@ -278,9 +278,7 @@ class CountingRound(Round):
 
     def play(self, setup=None):
         winner = super().play(setup)
-        places = [*self.draw_pile, *self.discard, *(c for h in self.hands for c in h), *self.table,
-                  *(c for cards in self.lying for c in cards)]
-        assert sorted(c.uid for c in places) == list(range(len(self.edition.deck))), "a card is twice or lost"
+        assert every_card_once(self), "a card is twice or lost"
         check_state_types(self)
         return winner
 
@@ -443,16 +441,22 @@ def statement_case(seed: int, base: str) -> tuple[str, Case]:
     return rule, field_case(base, *PLACES[place], script, vocabulary(base))
 
 
-def test_state_and_chance_statements_validate_and_play_or_are_refused_in_place(counting, fuzz_edition):
+def plays_each(make_case, rules: tuple, edition: str, what: str) -> None:
+    """Run STATEMENT_CASES cases of `make_case(seed, edition) -> (rule, Case)`; each rule must
+    really play (validate, then be played) at least five times, not only be refused."""
     tally: Counter = Counter()
     played: Counter = Counter()
     for seed in range(STATEMENT_CASES):
-        rule, case = statement_case(seed, fuzz_edition)
+        rule, case = make_case(seed, edition)
         before = tally["played"]
         case.run(seed, tally)
         played[rule] += tally["played"] - before
-    print(f"\n{STATEMENT_CASES} statements of state and chance: {dict(tally)}, played: {dict(played)}")
-    assert all(played[rule] >= 5 for rule in STATE_STATEMENTS), played  # each really plays
+    print(f"\n{STATEMENT_CASES} statements of {what}: {dict(tally)}, played: {dict(played)}")
+    assert all(played[rule] >= 5 for rule in rules), played
+
+
+def test_state_and_chance_statements_validate_and_play_or_are_refused_in_place(counting, fuzz_edition):
+    plays_each(statement_case, STATE_STATEMENTS, fuzz_edition, "state and chance")
 
 
 # The statements of actions and repeats, and the rules that replace a draw, each derived
@@ -482,15 +486,42 @@ def action_case(seed: int, base: str) -> tuple[str, Case]:
 
 
 def test_actions_repeats_and_replaced_draws_validate_and_play_or_are_refused_in_place(counting, fuzz_edition):
-    tally: Counter = Counter()
-    played: Counter = Counter()
-    for seed in range(STATEMENT_CASES):
-        rule, case = action_case(seed, fuzz_edition)
-        before = tally["played"]
-        case.run(seed, tally)
-        played[rule] += tally["played"] - before
-    print(f"\n{STATEMENT_CASES} statements of actions: {dict(tally)}, played: {dict(played)}")
-    assert all(played[rule] >= 5 for rule in ACTION_STATEMENTS), played  # each really plays
+    plays_each(action_case, ACTION_STATEMENTS, fuzz_edition, "actions")
+
+
+# The statements of places and moves, and players held by a name, each derived alone from
+# its grammar rule or written (the edition FUZZ declares the pile `graveyard`).
+MOVE_STATEMENTS = ("move", "shuffle", "deal", "shuffle_hands", "player_value")
+MOVE_EXAMPLES = {
+    "move": ["move all cards where colour == top.colour from my hand to discard pile under the top card",
+             "move 2 cards from draw pile to graveyard pile", "move 1 card picked by me from my hand to next's hand",
+             "move 1 random card from next's hand to graveyard pile shuffled in",
+             "move all cards from graveyard pile to draw pile at the bottom", "move 3 cards from discard pile to my hand",
+             "move all cards from every hand to aside pile"],
+    "shuffle": ["shuffle graveyard pile", "shuffle discard pile", "shuffle draw pile"],
+    "deal": ["deal all cards from graveyard pile to everyone", "deal all cards from my hand to others starting with next",
+             "move 4 cards from draw pile to aside pile\ndeal all cards from aside pile to others"],
+    "shuffle_hands": ["shuffle hands", "choose colour\nshuffle hands"],
+    "player_value": ["choose player\nlet v = chosen\nv draws 2\nif v == next:\n  skip v",
+                     "let r = highest hand among others\nskip r\nshow r's hand to me",
+                     "let p = 2 seats on\nif p.hand > 3:\n  p draws 1"],
+}
+
+
+def move_case(seed: int, base: str) -> tuple[str, Case]:
+    rng = random.Random(f"move:{seed}")
+    rule = MOVE_STATEMENTS[seed % len(MOVE_STATEMENTS)]
+    generated_rule = rule != "player_value" and rng.random() < 0.4
+    script = render(GENERATOR.tokens(rng, rule, rng.randint(2, 5))) if generated_rule else rng.choice(MOVE_EXAMPLES[rule])
+    if rng.random() < 0.2:
+        event = rng.choice(HOOK_EVENTS)
+        return rule, rule_case(base, f"on {event}:\n" + "\n".join("  " + line for line in script.split("\n")))
+    place = rng.choice(["effect", "on_start", "use", "written", "reaction"])
+    return rule, field_case(base, *PLACES[place], script, vocabulary(base))
+
+
+def test_moves_and_players_held_validate_and_play_or_are_refused_in_place(counting, fuzz_edition):
+    plays_each(move_case, MOVE_STATEMENTS, fuzz_edition, "places and moves")
 
 
 # ---- the shipped scripts, mutated -------------------------------------------------------------
