@@ -85,7 +85,19 @@ def test_next_is_plain_arithmetic_unless_an_edition_eliminates():
     mercy = unodsl.load_edition("classic", rules=["@mercy"])
     assert "g.seat(me, 1)" in mercy.kinds["draw_two"].effect.source
     assert mercy.vocabulary.eliminates and not CLASSIC.vocabulary.eliminates
-    assert unodsl.load_edition("veto").vocabulary.eliminates  # a rule written mid-game may eliminate
+
+
+def test_a_rule_written_mid_game_that_eliminates_recompiles_the_edition_in_place():
+    veto = unodsl.load_edition("veto")  # blank cards: a rule written on one may eliminate
+    skip = veto.kinds["skip"].effect
+    earlier = veto.compile_rule("skip next")  # written on another blank card before
+    assert not veto.vocabulary.eliminates and "g.out" not in skip.source + earlier.source
+    veto.compile_rule("next draws 2")  # nobody leaves: nothing changes
+    assert not veto.vocabulary.eliminates and "g.out" not in skip.source
+    rule = veto.compile_rule("eliminate next, cards under discard pile")
+    assert veto.vocabulary.eliminates and veto.kinds["skip"].effect is skip
+    for script in (skip, earlier, rule):
+        assert "g.seat(me, 1)" in script.source and "seat" in script.function.__code__.co_names
 
 
 # ---- explained in words -------------------------------------------------------------------------

@@ -6,7 +6,9 @@ them are raised together in one EditionError.
 from __future__ import annotations
 
 import difflib
+import itertools
 import re
+import weakref
 from pathlib import Path
 
 from ..engine.quiet import mark_quiet_kinds, may_turn_hands_face_up
@@ -21,6 +23,7 @@ from .inherit import Merged, Source, source_of
 from .rules import rule_sources, starter_rules
 from .model import DEFAULT_PLAYABLE, DEFAULT_SETTINGS, Card, CardKind, Edition
 from .actions import read_actions
+from .leaving import let_players_leave
 from .state import read_chance, read_piles, read_state
 from .schema import check_schema, check_setting, read_setting
 from .yamlsrc import YamlDoc, load_yaml, load_yaml_file
@@ -132,6 +135,7 @@ class _Builder:
         self.hook_origins: list = []  # per hook: its path in the edition, or the --rule's RuleSource
         self.stack_rules: list = []  # `stack where` conditions of the house rules
         self.replacements: dict = {}  # event -> body of the last `instead of EVENT:` of the house rules
+        self.edition: Edition | None = None  # once built (a rule written during play may recompile it)
 
     # ---- reporting
 
@@ -168,8 +172,8 @@ class _Builder:
             tags=self._tag_values(kinds_data),
             settings=settings,
             reactions=any("reaction" in k for k in kinds_data.values()),
-            # (a rule written on a blank card mid-game may eliminate)
-            eliminates=eliminates or any(k.get("blank") for k in kinds_data.values()),
+            # (a rule written on a blank card mid-game may eliminate: unodsl.edition.leaving)
+            eliminates=eliminates,
             stacking=self._any_stack_rule(rules),
         )
         self.vocab.player_state, self.vocab.game_state = read_state(data, colours, self.problem)
@@ -204,6 +208,7 @@ class _Builder:
             display_colours=dict(data.get("display_colours", {})),
             actions=actions, replacements=self.replacements,
         )
+        self.edition = edition
         mark_quiet_kinds(edition)
         edition.faces_up = may_turn_hands_face_up(edition)
         found = check_edition(edition, self.doc) + self.problems
@@ -348,13 +353,18 @@ class _Builder:
 
     def _rule_compiler(self):
         vocab = self.vocab
+        written = weakref.WeakValueDictionary()  # the rules written so far that some round still holds
+        numbers = itertools.count()
 
         def compile_rule(text: str) -> Compiled:
             """A rule written at the table; raises ScriptError with its position."""
             script = parse_script(text)
             if any(isinstance(s, (ast.On, ast.StackRule, ast.Instead)) for s in script.body):
                 raise ScriptError("a rule written on a card cannot hold `on` hooks or stacking rules", 1, 1)
-            return compile_script(script, vocab, "<written rule>", WRITTEN)
+            rule = written[next(numbers)] = compile_script(script, vocab, "<written rule>", WRITTEN)
+            if vocab.eliminating and not vocab.eliminates and self.edition is not None:
+                let_players_leave(self.edition, list(written.values()))  # (while loading: built again)
+            return rule
 
         return compile_rule
 

@@ -31,7 +31,9 @@ def compile_condition(node: ast.Node, vocab: Vocabulary, origin: str = "<conditi
         emitter.lines.insert(0, "    card = c")
     if emitter.asks:
         raise ScriptError("a condition here cannot ask a player a question", node.line, node.column)
-    return _build(emitter, "condition", "c, g, me", origin, node)
+    compiled = _build(emitter, "condition", "c, g, me", origin, node)
+    compiled.remake = lambda: compile_condition(node, vocab, origin, context)
+    return compiled
 
 
 def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script>",
@@ -45,6 +47,7 @@ def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script
     emitter.all_lets = _let_names(statements)
     emitter.block(tuple(statements))
     compiled = _build(emitter, "effect", "g, me, card", origin, script)
+    compiled.remake = lambda: compile_script(script, vocab, origin, context)
     compiled.stack_rules = [compile_condition(rule.predicate, vocab, origin)
                             for rule in script.body if isinstance(rule, ast.StackRule)]
     for hook in (s for s in script.body if isinstance(s, ast.On)):

@@ -48,8 +48,9 @@ class Vocabulary:
     reactions: bool = False
     # A player may leave a round (some script may `eliminate`): `next` and `previous`
     # then pass over those who left. The loader says False for an edition none of whose
-    # scripts eliminates and that has no blank card (a rule written mid-game might), so
-    # that its `next` stays plain arithmetic; `eliminating` records that one did.
+    # scripts eliminates, so that its `next` stays plain arithmetic; `eliminating` records
+    # that one did. (A rule written on a blank card mid-game that eliminates recompiles
+    # the edition's scripts in place: unodsl.edition.leaving.)
     eliminates: bool = True
     eliminating: bool = False
     # A house rule says `stack where ...`: a draw a card gives another player may wait
@@ -140,6 +141,13 @@ class Compiled:
     stack_rules: list = field(default_factory=list)  # Compiled conditions of `stack where C` (house rules)
     tree: object = None  # the syntax tree it was compiled from (for checks and explanations)
     replacements: list = field(default_factory=list)  # (event, Compiled body) of `instead of EVENT:` rules
+    # Compiles the same tree again, with the vocabulary as it is now (see Vocabulary.eliminates).
+    remake: Callable | None = field(default=None, repr=False, compare=False)
+
+    def recompile(self) -> None:
+        """Compile the same tree again in place: every holder of this object runs the new code."""
+        fresh = self.remake()
+        self.function, self.source = fresh.function, fresh.source
 
 
 # ---- the words of the messages
