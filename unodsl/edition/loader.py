@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from ..engine.quiet import mark_quiet_kinds, may_turn_hands_face_up
@@ -50,8 +51,11 @@ def load_edition_text(text: str, filename: str = "<edition>", rules: list[str] |
 def build_edition(doc: YamlDoc, rules: list[str], settings: dict | None = None) -> Edition:
     doc.require_mapping("an edition")
     source = source_of(doc)
-    if settings and isinstance(source.data, dict):
-        source.data.setdefault("settings", {}).update(_given_settings(settings, source.data.get("settings") or {}))
+    if (settings or rules) and isinstance(source.data, dict) and isinstance(source.data.get("settings", {}), dict):
+        own = source.data.get("settings") or {}
+        given = {**_rule_file_settings(rules, own), **_given_settings(settings or {}, own)}
+        if given:
+            source.data["settings"] = {**own, **given}
     problems = check_schema(source) + _inherited_setting_types(source)
     if problems:
         # The shape is wrong somewhere; still report the script mistakes in the
@@ -78,6 +82,30 @@ def _given_settings(settings: dict, own: dict) -> dict:
     if problems:
         raise EditionError(problems)
     return typed
+
+
+def _rule_file_settings(rules: list[str], own: dict) -> dict:
+    """The settings of the rule files given (`--rule @no-bluffing`), each checked where
+    the rule file writes it; a later rule file's replace an earlier one's."""
+    try:
+        sources = rule_sources(rules)
+    except EditionError:
+        return {}  # reported with the edition's other problems (_Builder._house_rules)
+    known = {*DEFAULT_SETTINGS, *own}
+    problems, found = [], {}
+    for rule in sources:
+        for name, value in rule.settings.items():
+            if name not in known:
+                problems.append(rule.doc.problem(("settings", name), f"unknown setting '{name}'",
+                                                 _did_you_mean(str(name), known), at_key=True))
+                continue
+            span = rule.doc.span(("settings", name))
+            problems += [replace(p, source_line=rule.doc.source_line(span.line))
+                         for p in check_setting(name, value, span, own)]
+            found[name] = value
+    if problems:
+        raise EditionError(problems)
+    return found
 
 
 def _inherited_setting_types(source: Source) -> list[Problem]:
@@ -276,12 +304,27 @@ class _Builder:
                 kind.sources[field_name] = spec[field_name]
                 setattr(kind, field_name,
                         self._card_script((*path, field_name), spec[field_name], condition, context))
+        if kind.bluff_if is not None and kind.playable is not None and self.vocab.settings["no_bluffing"]:
+            kind.playable = self._never_a_bluff((*path, "bluff_if"), kind)
         if "reaction" in spec:
             reaction = spec["reaction"]
             kind.reaction_against = self.compile((*path, "reaction", "against"), reaction["against"], True)
             if "effect" in reaction:
                 kind.reaction_effect = self._card_script((*path, "reaction", "effect"), reaction["effect"], False)
         return kind
+
+    def _never_a_bluff(self, path: tuple, kind: CardKind) -> Compiled | None:
+        """The setting `no_bluffing`: the card may be played only when its `playable` holds
+        and its `bluff_if` does not, one condition (so `bluff_if` may not read `playable`)."""
+        bluff = kind.bluff_if.tree
+        legal = ast.And(bluff.line, bluff.column, (kind.playable.tree, ast.Not(bluff.line, bluff.column, bluff)))
+        try:
+            return compile_condition(legal, self.vocab, f"{self.doc.filename}:{'.'.join(path)}", PLAYABLE)
+        except ScriptError as error:
+            self.script_problem(path, ScriptError(
+                error.message, error.line, error.column,
+                hint="with the setting no_bluffing, `bluff_if` says when the card may not be played"))
+            return None
 
     def _card_script(self, path: tuple, text: str, condition: bool, context: Context | None = None) -> Compiled | None:
         compiled = self.compile(path, text, condition, context)

@@ -22,6 +22,10 @@ DEFAULT_SETTINGS = {
     "mode": "standard",
     "draw_until_playable": False,
     "play_drawn": "choice",
+    # Official house rules (shared/EDITIONS.md), each off by default.
+    "never_start_on_wild": False,
+    "no_bluffing": False,
+    "automatic_uno_penalty": False,
 }
 
 
