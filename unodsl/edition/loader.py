@@ -37,7 +37,7 @@ def load_edition(name_or_path: str, rules: list[str] | None = None, settings: di
     and settings that replace the file's (`{"teams": True}`)."""
     path = edition_path(name_or_path)
     if not exists(path):
-        raise EditionError([Problem(Span(str(name_or_path), 1, 1),
+        raise EditionError([Problem(Span(str(name_or_path), 0, 0),
                                     f"no edition named '{name_or_path}' and no such file",
                                     hint=unknown_edition_hint(str(name_or_path)))])
     return build_edition(load_yaml_file(path), rules or [], settings)
@@ -73,7 +73,7 @@ def _given_settings(settings: dict, own: dict) -> dict:
     known = {*DEFAULT_SETTINGS, *own}
     problems, typed = [], {}
     for name, value in settings.items():
-        where = Span(f"--set {name}={value}", 1, 1)
+        where = Span(f"--set {name}={value}", 0, 0)  # (no file: no line and column)
         if name not in known:
             problems.append(Problem(where, f"unknown setting '{name}'", hint=_did_you_mean(name, known)))
             continue
@@ -368,7 +368,7 @@ class _Builder:
                     written[card.uid] = rule
         for label, _rule in pending:
             self.problems.append(Problem(
-                Span(label, 1, 1),
+                Span(label, 0, 0),
                 "this rule is made of statements, so it is written on a blank card, but no blank card is left",
                 hint="a rule for the whole table is made of `on EVENT:` hooks"))
         return written

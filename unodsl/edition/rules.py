@@ -69,7 +69,7 @@ def _rule_path(spec: str) -> Path:
     for built_in in (folder / f"{spec}.yaml", folder / "popular" / f"{spec}.yaml"):
         if exists(built_in):
             return built_in
-    raise EditionError([Problem(Span(f"@{spec}", 1, 1), f"no rule file '{spec}'",
+    raise EditionError([Problem(Span(f"@{spec}", 0, 0), f"no rule file '{spec}'",
                                 hint=f"built-in rules: {', '.join(built_in_rule_names())}")])
 
 
