@@ -147,9 +147,9 @@ def _in_order(problems: list[Problem]) -> list[Problem]:
     return sorted(problems, key=lambda p: (p.span.file, p.span.line, p.span.column))
 
 
-def _did_you_mean(name: str, known) -> str | None:
+def _did_you_mean(name: str, known, what: str = "settings") -> str | None:
     close = difflib.get_close_matches(name, sorted(known), n=1)
-    return f"did you mean '{close[0]}'?" if close else f"settings: {', '.join(sorted(known))}"
+    return f"did you mean '{close[0]}'?" if close else f"{what}: {', '.join(sorted(known))}"
 
 
 class _Builder:
@@ -480,7 +480,8 @@ class _Builder:
             for index, colour in enumerate(kind_colours):
                 if colour not in colours:
                     self.problem(("kinds", kid, "deck", "colours", index),
-                                 f"'{colour}' is not a colour of this edition")
+                                 f"'{colour}' is not a colour of this edition",
+                                 hint=_did_you_mean(str(colour), colours, "colours") if colours else None)
             for colour, number in self._faces(kid, composition, kind_colours):
                 deck.append(Card(len(deck), kinds[kid], colour, number))
         for card in deck:

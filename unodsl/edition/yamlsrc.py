@@ -411,6 +411,15 @@ def _syntax_problem(err: yaml.YAMLError, text: str, filename: str) -> Problem:
     return Problem(Span(filename, line, col), message, "error", hint, shown)
 
 
+def _no_colon(lines: list[str], index: int, column: int) -> tuple[str, int, int, str]:
+    """The line `index` (0-based) of a mapping, from `column`, has no `:` after its key."""
+    words = lines[index][column:].split() if index < len(lines) else []
+    key = words[0][:30] if words else ""  # (its first word only: the file may be no edition)
+    return (f"this line is not `key: value`: there is no ':' after {key!r}", index + 1, column + 1,
+            "a long text goes on more indented lines under its key, or in a block (`key: |` and the text "
+            "on the lines below)")
+
+
 _LINED_UP = ("the lines of one mapping (or list) start in the same column, here column {column} as at line "
              "{line}; what belongs to a key goes further right than the key, indented with spaces")
 
@@ -426,20 +435,22 @@ def _plain_wording(err: yaml.MarkedYAMLError, lines: list[str]) -> tuple[str, in
         return ("bad indentation: this line is not lined up with the lines above it", line, mark.column + 1,
                 _LINED_UP.format(column=context.column + 1, line=context.line + 1))
     if problem.startswith("could not find expected ':'") and context is not None:
-        words = lines[context.line][context.column:].split() if context.line < len(lines) else []
-        key = words[0][:30] if words else ""  # (its first word only: the file may be no edition)
-        return (f"this line is not `key: value`: there is no ':' after {key!r}", context.line + 1,
-                context.column + 1, "a long text goes on more indented lines under its key, or in a block "
-                                    "(`key: |` and the text on the lines below)")
+        return _no_colon(lines, context.line, context.column)
     if problem.startswith("mapping values are not allowed") and line <= len(lines):
         text = lines[line - 1]
         indent = len(text) - len(text.lstrip(" "))
-        above = next((t for t in reversed(lines[:line - 1]) if t.strip() and not t.lstrip().startswith("#")), "")
-        if ":" not in text[indent:mark.column] and indent > len(above) - len(above.lstrip(" ")):
-            return ("bad indentation: this line is indented more than the line above it, which holds a "
-                    "value already", line, indent + 1,
-                    f"line it up with the line above (column {len(above) - len(above.lstrip(' ')) + 1}), "
-                    "or give the key above no value of its own to hold it")
+        above_at = next((i for i in range(line - 2, -1, -1)
+                         if lines[i].strip() and not lines[i].lstrip().startswith("#")), None)
+        above = lines[above_at] if above_at is not None else ""
+        above_indent = len(above) - len(above.lstrip(" "))
+        if ":" not in text[indent:mark.column]:  # this line's first key: the mistake is around it
+            if ":" not in above and above_at is not None:  # (read with this line as one text)
+                return _no_colon(lines, above_at, above_indent)
+            if indent > above_indent:
+                return ("bad indentation: this line is indented more than the line above it, which holds a "
+                        "value already", line, indent + 1,
+                        f"line it up with the line above (column {above_indent + 1}), or give the key above "
+                        "no value of its own to hold it")
         return ("a plain value cannot hold ': ' (a colon, then a space)", line, mark.column + 1,
                 "put the value in quotes (\"...\"), or write a script as a block: `effect: |` and the "
                 "script on the lines below")
