@@ -158,6 +158,7 @@ class _Builder:
         self.data = doc.data
         self.problems: list[Problem] = []
         self.hook_origins: list = []  # per hook: its path in the edition, or the --rule's RuleSource
+        self.hook_names: list[str] = []  # per hook: the name of the house rule it belongs to
         self.stack_rules: list = []  # `stack where` conditions of the house rules
         self.replacements: dict = {}  # event -> body of the last `instead of EVENT:` of the house rules
 
@@ -225,7 +226,8 @@ class _Builder:
             name=data["name"], id=data.get("id", Path(self.doc.filename).stem),
             version=str(data.get("version", "1")), source=data.get("source", ""),
             colours=colours, settings=settings, kinds=kinds, deck=deck,
-            vocabulary=self.vocab, hooks=hooks, stack_rules=self.stack_rules, hook_origins=self.hook_origins, total=data.get("total"),
+            vocabulary=self.vocab, hooks=hooks, stack_rules=self.stack_rules, hook_origins=self.hook_origins,
+            hook_names=self.hook_names, total=data.get("total"),
             path=self.doc.filename,
             table=table, written=written, compile_rule=self._rule_compiler(),
             suggested_rules=self._suggested_rules(),
@@ -410,6 +412,8 @@ class _Builder:
             found = self._rule_hooks(path, rule["script"], self.script_problem)
             hooks.extend(found)
             self.hook_origins.extend([path] * len(found))
+            named = rule.get("name") if isinstance(rule.get("name"), str) else None
+            self.hook_names.extend([named or f"rule {index + 1}"] * len(found))
         try:
             sources = rule_sources(extra)
         except EditionError as error:
@@ -434,6 +438,7 @@ class _Builder:
                 found = self._rule_hooks(("--rule",), source.text, report)
                 hooks.extend(found)
                 self.hook_origins.extend([source] * len(found))
+                self.hook_names.extend([source.name or source.label] * len(found))
         return hooks, written
 
     def _suggested_rules(self) -> list[str]:
