@@ -9,7 +9,7 @@ import click
 
 from ..agents import AGENTS
 from ..sim.parallel import BACKENDS, default_workers, ray_workers, worker_limit
-from .options import parse_settings
+from .options import EditionArgument, complete_rule, parse_settings
 
 
 def _workers(workers: int | None, backend: str, games: int) -> int:
@@ -43,7 +43,7 @@ def _common(command):
         click.option("--agents", "-a", default="random", show_default=True,
                      help=f"One agent for every seat, or one per seat separated by commas "
                           f"({', '.join(AGENTS)})."),
-        click.option("--rule", "rules", metavar="SCRIPT", multiple=True,
+        click.option("--rule", "rules", metavar="SCRIPT", multiple=True, shell_complete=complete_rule,
                      help="An extra house rule: a script of `on EVENT:` hooks, or a rule written on "
                           "the edition's next blank card (@FILE reads it from a file). Repeatable."),
         click.option("--set", "settings", metavar="KEY=VALUE", multiple=True,
@@ -64,7 +64,7 @@ def _common(command):
 
 
 @click.command("simulate")
-@click.argument("edition", metavar="EDITION")
+@click.argument("edition", metavar="EDITION", cls=EditionArgument)
 @_common
 @click.option("--csv", "as_csv", is_flag=True,
               help="Print CSV: one figure per row (section, key, statistic, value, ci_low, ci_high).")
@@ -98,11 +98,13 @@ def simulate_command(edition: str, players: int, games: int, seed: str, agents: 
 
 
 @click.command("compare")
-@click.argument("edition_a", metavar="A")
-@click.argument("edition_b", metavar="[B]", required=False)
+@click.argument("edition_a", metavar="A", cls=EditionArgument)
+@click.argument("edition_b", metavar="[B]", required=False, cls=EditionArgument)
 @_common
-@click.option("--rule-a", "rules_a", metavar="SCRIPT", multiple=True, help="A house rule for A only.")
-@click.option("--rule-b", "rules_b", metavar="SCRIPT", multiple=True, help="A house rule for B only.")
+@click.option("--rule-a", "rules_a", metavar="SCRIPT", multiple=True, shell_complete=complete_rule,
+              help="A house rule for A only.")
+@click.option("--rule-b", "rules_b", metavar="SCRIPT", multiple=True, shell_complete=complete_rule,
+              help="A house rule for B only.")
 @click.option("--set-a", "settings_a", metavar="KEY=VALUE", multiple=True, help="A setting for A only.")
 @click.option("--set-b", "settings_b", metavar="KEY=VALUE", multiple=True, help="A setting for B only.")
 @click.option("--agents-b", default=None, help="B's agents, if not those of --agents.")
