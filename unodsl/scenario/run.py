@@ -73,9 +73,9 @@ class _Run:
                     raise IllegalMove(f"{value!r} is not one of the options")
                 match.answer(value)
             except IllegalMove as err:
-                if index == len(sc.answers) - 1 and "error" in sc.expect:
-                    return str(err)  # the refusal `error:` is about
                 why = refusal_reason(err, decision, value, match)
+                if index == len(sc.answers) - 1 and "error" in sc.expect:
+                    return why  # the refusal `error:` is about, in the words of docs/scenarios.md
                 self.error(answer.path, f"answer '{shown}' was refused: {why}; player {decision.player}'s "
                            f"{decision.kind} options were: {options_text(decision)}",
                            "answer", shown, "refused")
