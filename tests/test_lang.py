@@ -189,7 +189,7 @@ def test_a_statement_rule_needs_a_blank_card_to_be_written_on():
     with pytest.raises(unodsl.EditionError) as error:
         unodsl.load_edition("classic", rules=["on play: pass", "next draws 1"])
     (problem,) = error.value.problems
-    assert str(problem.span) == "--rule 2" and "no blank card" in problem.message
+    assert str(problem.span) == "--rule 2:1:1" and "no blank card" in problem.message
     assert "on EVENT:" in problem.hint
 
 

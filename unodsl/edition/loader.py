@@ -370,7 +370,7 @@ class _Builder:
                     written[card.uid] = rule
         for label, _rule in pending:
             self.problems.append(Problem(
-                Span(label, 0, 0),
+                Span(label, 1, 1),  # (the rule script, from its start)
                 "this rule is made of statements, so it is written on a blank card, but no blank card is left",
                 hint="a rule for the whole table is made of `on EVENT:` hooks"))
         return written
