@@ -4,7 +4,11 @@ that set settings (`--rule @no-bluffing`). The rules themselves, card by card, a
 scenarios (tests/scenarios/popular/); here, what must hold in every game."""
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings as hyp_settings
+from hypothesis import strategies as st
 
 import unodsl
 from unodsl.engine import decisions as d
@@ -12,7 +16,8 @@ from unodsl.engine.setup import Setup
 from unodsl.errors import EditionError, IllegalMove
 
 from cli_helpers import no_traceback, run
-from invariants import conserve_cards, play_checked_round
+from unodsl.agents import make_agent
+from invariants import CheckingAgent, conserve_cards, play_checked_round
 
 SEEDS = range(40)
 
@@ -55,7 +60,7 @@ def test_never_start_on_wild_in_an_edition_of_wilds_only(monkeypatch):
         assert not any(e["event"] == "turn_another" for e in match.log)
 
 
-def test_no_bluffing_no_challenge_and_no_wild_draw_four_refused_to_the_rules(monkeypatch):
+def test_no_bluffing_no_one_is_asked_to_challenge(monkeypatch):
     """Every option offered is legal (the checking agent asks is_playable, which says no to a
     bluff), a Wild Draw Four is still played, and no one is ever asked to challenge."""
     conserve_cards(monkeypatch)
@@ -69,6 +74,27 @@ def test_no_bluffing_no_challenge_and_no_wild_draw_four_refused_to_the_rules(mon
         played += sum(e["event"] == "play" and rnd.edition.deck[e["card"]].kind == "wild_draw_four"
                       for e in match.log)
     assert played > 0
+
+
+class NoBluffOffered(CheckingAgent):
+    """Checks, at every turn, that no card offered would be a bluff."""
+
+    def choose(self, decision, state):
+        if decision.kind == d.TURN:
+            for card in decision.options[:-1]:
+                bluff = card.spec.bluff_if
+                assert bluff is None or not bluff.function(card, state, decision.player), f"{card} is a bluff"
+        return super().choose(decision, state)
+
+
+@hyp_settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 10), edition=st.sampled_from(["classic", "harry-potter"]))
+def test_no_bluffing_a_bluff_is_never_offered(seed, players, edition):
+    loaded = unodsl.load_edition(edition, rules=["@no-bluffing"])
+    agents = [NoBluffOffered(make_agent("random", random.Random(f"{seed}:{i}"))) for i in range(players)]
+    match = unodsl.Match(loaded, players=players, agents=agents, seed=seed, max_rounds=1, record=True)
+    assert match.finished
+    assert not any(e["event"] == "challenge" for e in match.log)
 
 
 def test_no_bluffing_refuses_the_bluff_with_its_reason():
