@@ -91,7 +91,7 @@ def test_validate_unknown_edition():
     result = run("validate", "no-such-edition")
     no_traceback(result)
     assert result.exit_code == 1
-    assert result.stdout == ("no-such-edition:1:1: error: no edition named 'no-such-edition' and no such file\n"
+    assert result.stdout == ("no-such-edition: error: no edition named 'no-such-edition' and no such file\n"
                              "  hint: editions: all-wild, attack, classic, classic-2018, green-lantern, harry-potter, "
                              "harry-potter-fr, harry-potter-sorting-hat, no-mercy, veto (or a file's path)\n"
                              "1 error, 0 warnings\n")
@@ -252,7 +252,7 @@ def test_validate_checks_an_edition_with_house_rules_and_settings(tmp_path):
 def test_a_bad_setting_on_the_command_line_is_placed_there():
     result = run("validate", "classic", "--set", "play_drawn=sometimes")
     assert result.exit_code == 1
-    assert result.stdout.startswith('--set play_drawn=sometimes:1:1: error: settings.play_drawn: the text '
+    assert result.stdout.startswith('--set play_drawn=sometimes: error: settings.play_drawn: the text '
                                     '"sometimes" is not one of "choice", "must", "never"')
 
 

@@ -551,7 +551,9 @@ def shipped_scripts() -> list[tuple[str, tuple, str]]:
         for rule in doc.data.get("rules", []):  # (given again as a --rule: it replaces the edition's own)
             found.append((name, ("--rule",), rule["script"]))
     for path in RULE_FILES:
-        found.append(("classic", ("--rule",), load_yaml(path.read_text(encoding="utf-8"), path.name).data["script"]))
+        data = load_yaml(path.read_text(encoding="utf-8"), path.name).data
+        if "script" in data:  # (a rule file of settings only has none: @no-bluffing)
+            found.append(("classic", ("--rule",), data["script"]))
     return found
 
 

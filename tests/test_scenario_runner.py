@@ -730,3 +730,27 @@ def test_a_rule_file_beside_the_scenario_is_found(tmp_path):
         """))
     outcome = run_file(scenario)
     assert outcome.passed, outcome.lines()
+
+
+def test_a_folder_leaves_out_its_edition_and_house_rule_files(tmp_path):
+    """Every scenario has `edition:` and `setup:`; a file with neither that has an edition's
+    keys (`kinds:`, `base:`) or a house rule's (`script:`, `settings:`) is not one."""
+    from unodsl.scenario import scenario_files
+
+    files = {
+        "edition.yaml": "name: E\nbase: classic\nkinds: {}\n",
+        "settings-only.yaml": "name: Fast\nbase: classic\nsettings: {hand_size: 5}\n",
+        "rule.yaml": "name: R\nscript: |\n  on play: skip next\n",
+        "setting-rule.yaml": "name: S\nsettings: {no_bluffing: true}\n",
+        "scenario.yaml": "name: A\nedition: classic\nsetup: {hands: [[red 1], [red 2]], discard: [red 9]}\n",
+        "scenario-with-settings.yaml": "name: B\nedition: classic\nsettings: {hand_size: 5}\n",
+        "no-setup.yaml": "name: C\nedition: edition.yaml\n",
+        "stranger.yaml": "name: D\nanswers: []\n",
+        "broken.yaml": "name: [\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    found = sorted(path.name for path in scenario_files([tmp_path]))
+    assert found == ["broken.yaml", "no-setup.yaml", "scenario-with-settings.yaml", "scenario.yaml",
+                     "stranger.yaml"]
+    assert scenario_files([tmp_path / "rule.yaml"]) == [tmp_path / "rule.yaml"]  # named: always run

@@ -12,7 +12,7 @@ import pytest
 from unodsl.scenario import run_file, scenario_files
 
 SCENARIOS = Path(__file__).parent / "scenarios"
-FILES = scenario_files([SCENARIOS])  # every *.yaml but edition files kept beside scenarios
+FILES = scenario_files([SCENARIOS])  # every *.yaml but edition and rule files kept beside scenarios
 
 
 def test_there_are_scenarios():

@@ -29,7 +29,7 @@ def test_a_bad_value_on_the_command_line_is_a_placed_error(command, setting, mes
     no_traceback(result)
     assert result.exit_code == 1
     output = result.stdout + result.stderr
-    assert f"--set {setting}:1:1: error: {message}" in output
+    assert f"--set {setting}: error: {message}" in output
     assert hint is None or f"hint: {hint}" in output
 
 

@@ -78,7 +78,7 @@ def test_tally_agrees_with_the_event_log(name, rules, settings):
             + (uses[kind] if spec.use else 0)
         assert sim.fires.get(kind, 0) == expected
     if rules:
-        assert sim.fires["rule 1 (on play)"] == hook_runs > 0
+        assert sim.fires["--rule 1 (on play)"] == hook_runs > 0
     if settings:
         assert stacked > 0
     if name == "harry-potter-fr":
@@ -246,7 +246,7 @@ def test_compare_cli_house_rule_json():
     data = json.loads(result.stdout)
     assert (data["a"], data["b"], data["paired"]) == ("classic", "classic + 1 rule", True)
     metrics = {m["key"]: m for m in data["metrics"]}
-    runs = metrics["rule_runs_per_round:rule 1 (on play)"]
+    runs = metrics["rule_runs_per_round:--rule 1 (on play)"]
     assert runs["a"] == 0 and runs["b"] > 0 and runs["significant"]
     assert set(metrics["turns_per_round"]) >= {"a", "b", "difference", "relative", "p_value", "significant"}
     assert "speed" not in data and data["reports"]["b"]["rules"]
@@ -376,3 +376,33 @@ def test_no_mercy_rounds_end_because_of_its_mercy_rule():
 
     assert unfinished(unodsl.load_edition("no-mercy")) == 0
     assert unfinished(unodsl.load_edition("no-mercy", settings={"mercy_limit": 1000})) >= 4
+
+
+def test_compare_cli_csv_one_figure_per_row():
+    result = run("compare", "classic", "--rule-b", "@seven-zero", "--games", "10", "--csv", "--no-timing")
+    assert result.exit_code == 0, result.stderr
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    as_json = json.loads(run("compare", "classic", "--rule-b", "@seven-zero", "--games", "10", "--json",
+                             "--no-timing").stdout)
+    assert [row["key"] for row in rows] == [m["key"] for m in as_json["metrics"]]
+    turns = next(row for row in rows if row["key"] == "turns_per_round")
+    metric = next(m for m in as_json["metrics"] if m["key"] == "turns_per_round")
+    assert float(turns["b"]) == metric["b"] and float(turns["p_value"]) == metric["p_value"]
+    assert [float(turns[c]) for c in ("relative", "relative_low", "relative_high")] == metric["relative"]
+    assert turns["significant"] in ("true", "false")
+    both = run("compare", "classic", "--games", "10", "--csv", "--json")
+    assert both.exit_code == 2 and "choose one" in both.stderr
+
+
+def test_house_rules_are_reported_by_their_names():
+    """A rule file's and an edition rule's `name:`, a script by its place; a rule's second
+    hook on the same event is told apart."""
+    edition = unodsl.load_edition("classic", rules=["@seven-zero", "@mercy", "on play where number == 5: skip next"])
+    sim = simulate(edition, players=4, games=5, seed="names")
+    assert sim.rules == ["Seven-O (on play)", "Seven-O (on play) #2", "Mercy (on hand_grows)",
+                         "--rule 3 (on play)"]
+    assert sim.fires["Seven-O (on play)"] > 0 and sim.fires["--rule 3 (on play)"] > 0
+    text = ("name: Named\nbase: classic\nrules:\n  - name: Sevens draw\n"
+            "    script: |\n      on play where number == 7:\n        next draws 1\n")
+    own = unodsl.load_edition_text(text, "named.yaml")
+    assert simulate(own, players=3, games=2, seed="n").rules == ["Sevens draw (on play)"]

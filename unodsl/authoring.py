@@ -256,7 +256,8 @@ def explain(edition: Edition, kind: CardKind) -> Explanation:
     elif not never_played:
         sections.append(("When played", "Nothing happens beyond the play."))
     bluff = parse_condition(sources["bluff_if"]) if "bluff_if" in sources else None
-    sections.append(("When it may be played", playable_text(words, playable, bluff)))
+    sections.append(("When it may be played", playable_text(words, playable, bluff,
+                                                                edition.settings["no_bluffing"])))
 
     if "on_start" in sources:
         start = words.script(parse_script(sources["on_start"]), Context(me=THE_DEALER, start=True))

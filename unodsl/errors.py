@@ -14,13 +14,17 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 @dataclass(frozen=True)
 class Span:
-    """A place in a source file: 1-based line and column (columns count characters)."""
+    """A place in a source file: 1-based line and column (columns count characters).
+    Line 0: a place that is no file (a command-line argument: `--set hand_size=seven`,
+    an edition name that names nothing), shown without a line and a column."""
 
     file: str
     line: int
     column: int
 
     def __str__(self) -> str:
+        if not self.line:
+            return self.file
         return f"{self.file}:{self.line}:{self.column}"
 
 

@@ -15,6 +15,7 @@ import click
 from .. import __version__
 from ..edition.loader import load_edition
 from ..errors import EditionError, UnoError
+from .options import EditionArgument, complete_rule
 
 
 class _Group(click.Group):
@@ -40,11 +41,11 @@ def main() -> None:
 # ---- validate -------------------------------------------------------------------
 
 @main.command("validate")
-@click.argument("editions", metavar="FILE|NAME...", nargs=-1, required=True)
+@click.argument("editions", metavar="FILE|NAME...", nargs=-1, required=True, cls=EditionArgument)
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text for people; json (one object, a list of problems) for tools.")
 @click.option("--strict", is_flag=True, help="Count warnings as errors.")
-@click.option("--rule", "rules", metavar="SCRIPT|@FILE", multiple=True,
+@click.option("--rule", "rules", metavar="SCRIPT|@FILE", multiple=True, shell_complete=complete_rule,
               help="Check each edition with this house rule too (a rule file's problems are placed in it). "
                    "Repeatable.")
 @click.option("--set", "settings", metavar="KEY=VALUE", multiple=True,
@@ -93,6 +94,18 @@ def test_command(paths: tuple[str, ...]) -> None:
         raise SystemExit(1)
 
 
+# ---- editions: what comes built in ---------------------------------------------------
+
+@main.command("editions")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def editions_command(as_json: bool) -> None:
+    """List the built-in editions (name, cards, special cards) and house rules, one line each."""
+    from ..catalogue import catalogue, catalogue_json, format_catalogue
+
+    editions, rules = catalogue()
+    click.echo(catalogue_json(editions, rules) if as_json else format_catalogue(editions, rules))
+
+
 # ---- authoring: schema, new, cards, explain ------------------------------------------
 
 @main.command("schema")
@@ -125,7 +138,7 @@ def new_command(name: str, directory: str, schema_ref: str) -> None:
 
 
 @main.command("cards")
-@click.argument("edition", metavar="EDITION")
+@click.argument("edition", metavar="EDITION", cls=EditionArgument)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def cards_command(edition: str, as_json: bool) -> None:
     """Print the expanded deck of EDITION: kind, colour, count, points, effect."""
@@ -136,10 +149,10 @@ def cards_command(edition: str, as_json: bool) -> None:
 
 
 @main.command("explain")
-@click.argument("edition", metavar="EDITION")
+@click.argument("edition", metavar="EDITION", cls=EditionArgument)
 @click.argument("card", metavar="CARD")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--rule", "rules", metavar="SCRIPT|@FILE", multiple=True,
+@click.option("--rule", "rules", metavar="SCRIPT|@FILE", multiple=True, shell_complete=complete_rule,
               help="A house rule in play too: the explanation ends with those that may act on the card.")
 def explain_command(edition: str, card: str, as_json: bool, rules: tuple[str, ...]) -> None:
     """Say in words what CARD of EDITION does and when it may be played.

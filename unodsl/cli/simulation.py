@@ -9,7 +9,7 @@ import click
 
 from ..agents import AGENTS
 from ..sim.parallel import BACKENDS, default_workers, ray_workers, worker_limit
-from .options import parse_settings
+from .options import EditionArgument, complete_rule, parse_settings
 
 
 def _workers(workers: int | None, backend: str, games: int) -> int:
@@ -43,7 +43,7 @@ def _common(command):
         click.option("--agents", "-a", default="random", show_default=True,
                      help=f"One agent for every seat, or one per seat separated by commas "
                           f"({', '.join(AGENTS)})."),
-        click.option("--rule", "rules", metavar="SCRIPT", multiple=True,
+        click.option("--rule", "rules", metavar="SCRIPT", multiple=True, shell_complete=complete_rule,
                      help="An extra house rule: a script of `on EVENT:` hooks, or a rule written on "
                           "the edition's next blank card (@FILE reads it from a file). Repeatable."),
         click.option("--set", "settings", metavar="KEY=VALUE", multiple=True,
@@ -64,7 +64,7 @@ def _common(command):
 
 
 @click.command("simulate")
-@click.argument("edition", metavar="EDITION")
+@click.argument("edition", metavar="EDITION", cls=EditionArgument)
 @_common
 @click.option("--csv", "as_csv", is_flag=True,
               help="Print CSV: one figure per row (section, key, statistic, value, ci_low, ci_high).")
@@ -98,20 +98,25 @@ def simulate_command(edition: str, players: int, games: int, seed: str, agents: 
 
 
 @click.command("compare")
-@click.argument("edition_a", metavar="A")
-@click.argument("edition_b", metavar="[B]", required=False)
+@click.argument("edition_a", metavar="A", cls=EditionArgument)
+@click.argument("edition_b", metavar="[B]", required=False, cls=EditionArgument)
 @_common
-@click.option("--rule-a", "rules_a", metavar="SCRIPT", multiple=True, help="A house rule for A only.")
-@click.option("--rule-b", "rules_b", metavar="SCRIPT", multiple=True, help="A house rule for B only.")
+@click.option("--rule-a", "rules_a", metavar="SCRIPT", multiple=True, shell_complete=complete_rule,
+              help="A house rule for A only.")
+@click.option("--rule-b", "rules_b", metavar="SCRIPT", multiple=True, shell_complete=complete_rule,
+              help="A house rule for B only.")
 @click.option("--set-a", "settings_a", metavar="KEY=VALUE", multiple=True, help="A setting for A only.")
 @click.option("--set-b", "settings_b", metavar="KEY=VALUE", multiple=True, help="A setting for B only.")
 @click.option("--agents-b", default=None, help="B's agents, if not those of --agents.")
 @click.option("--seed-b", default=None,
               help="B's seed, if not --seed (then the games are not paired: an A/A test with A = B).")
+@click.option("--csv", "as_csv", is_flag=True,
+              help="Print CSV: one figure per row (key, label, a, b, the difference and the relative "
+                   "change with their 95% intervals, p_value, significant).")
 def compare_command(edition_a: str, edition_b: str | None, players: int, games: int, seed: str, agents: str,
                     rules: tuple[str, ...], settings: tuple[str, ...], workers: int | None, backend: str,
                     as_json: bool, no_timing: bool, rules_a, rules_b, settings_a, settings_b,
-                    agents_b: str | None, seed_b: str | None) -> None:
+                    agents_b: str | None, seed_b: str | None, as_csv: bool) -> None:
     """Play A and B on the same seeds and report what differs, with its significance.
 
     A and B are editions (names or files); B is A again when left out, so that
@@ -127,9 +132,11 @@ def compare_command(edition_a: str, edition_b: str | None, players: int, games: 
     share the seed SEED:i; each figure's change is measured on these pairs
     (95% interval, p-value).
     """
-    from ..sim.compare import compare, format_json, format_text
+    from ..sim.compare import compare, format_csv, format_json, format_text
     from ..sim.simulate import make_side
 
+    if as_json and as_csv:
+        raise click.UsageError("--json and --csv: choose one")
     if games < 2:
         raise click.BadParameter("a comparison needs at least 2 games", param_hint="--games")
     common = parse_settings(settings, "--set")
@@ -140,5 +147,6 @@ def compare_command(edition_a: str, edition_b: str | None, players: int, games: 
     workers = _workers(workers, backend, games)
     with _progress(games, "comparing") as progress:
         result = compare(side_a, side_b, games, workers=workers, backend=backend, progress=progress)
-    click.echo((format_json if as_json else format_text)(result, timing=not no_timing))
+    render = format_json if as_json else format_csv if as_csv else format_text
+    click.echo(render(result, timing=not no_timing))
 

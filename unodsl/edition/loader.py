@@ -9,6 +9,7 @@ import difflib
 import itertools
 import re
 import weakref
+from dataclasses import replace
 from pathlib import Path
 
 from ..engine.quiet import mark_quiet_kinds, may_turn_hands_face_up
@@ -39,7 +40,7 @@ def load_edition(name_or_path: str, rules: list[str] | None = None, settings: di
     and settings that replace the file's (`{"teams": True}`)."""
     path = edition_path(name_or_path)
     if not exists(path):
-        raise EditionError([Problem(Span(str(name_or_path), 1, 1),
+        raise EditionError([Problem(Span(str(name_or_path), 0, 0),
                                     f"no edition named '{name_or_path}' and no such file",
                                     hint=unknown_edition_hint(str(name_or_path)))])
     return build_edition(load_yaml_file(path), rules or [], settings)
@@ -53,8 +54,11 @@ def load_edition_text(text: str, filename: str = "<edition>", rules: list[str] |
 def build_edition(doc: YamlDoc, rules: list[str], settings: dict | None = None) -> Edition:
     doc.require_mapping("an edition")
     source = source_of(doc)
-    if settings and isinstance(source.data, dict):
-        source.data.setdefault("settings", {}).update(_given_settings(settings, source.data.get("settings") or {}))
+    if (settings or rules) and isinstance(source.data, dict) and isinstance(source.data.get("settings", {}), dict):
+        own = source.data.get("settings") or {}
+        given = {**_rule_file_settings(rules, own), **_given_settings(settings or {}, own)}
+        if given:
+            source.data["settings"] = {**own, **given}
     problems = check_schema(source) + _inherited_setting_types(source)
     if problems:
         # The shape is wrong somewhere; still report the script mistakes in the
@@ -72,7 +76,7 @@ def _given_settings(settings: dict, own: dict) -> dict:
     known = {*DEFAULT_SETTINGS, *own}
     problems, typed = [], {}
     for name, value in settings.items():
-        where = Span(f"--set {name}={value}", 1, 1)
+        where = Span(f"--set {name}={value}", 0, 0)  # (no file: no line and column)
         if name not in known:
             problems.append(Problem(where, f"unknown setting '{name}'", hint=_did_you_mean(name, known)))
             continue
@@ -81,6 +85,30 @@ def _given_settings(settings: dict, own: dict) -> dict:
     if problems:
         raise EditionError(problems)
     return typed
+
+
+def _rule_file_settings(rules: list[str], own: dict) -> dict:
+    """The settings of the rule files given (`--rule @no-bluffing`), each checked where
+    the rule file writes it; a later rule file's replace an earlier one's."""
+    try:
+        sources = rule_sources(rules)
+    except EditionError:
+        return {}  # reported with the edition's other problems (_Builder._house_rules)
+    known = {*DEFAULT_SETTINGS, *own}
+    problems, found = [], {}
+    for rule in sources:
+        for name, value in rule.settings.items():
+            if name not in known:
+                problems.append(rule.doc.problem(("settings", name), f"unknown setting '{name}'",
+                                                 _did_you_mean(str(name), known), at_key=True))
+                continue
+            span = rule.doc.span(("settings", name))
+            problems += [replace(p, source_line=rule.doc.source_line(span.line))
+                         for p in check_setting(name, value, span, own)]
+            found[name] = value
+    if problems:
+        raise EditionError(problems)
+    return found
 
 
 def _inherited_setting_types(source: Source) -> list[Problem]:
@@ -122,9 +150,9 @@ def _in_order(problems: list[Problem]) -> list[Problem]:
     return sorted(problems, key=lambda p: (p.span.file, p.span.line, p.span.column))
 
 
-def _did_you_mean(name: str, known) -> str | None:
+def _did_you_mean(name: str, known, what: str = "settings") -> str | None:
     close = difflib.get_close_matches(name, sorted(known), n=1)
-    return f"did you mean '{close[0]}'?" if close else f"settings: {', '.join(sorted(known))}"
+    return f"did you mean '{close[0]}'?" if close else f"{what}: {', '.join(sorted(known))}"
 
 
 class _Builder:
@@ -133,6 +161,7 @@ class _Builder:
         self.data = doc.data
         self.problems: list[Problem] = []
         self.hook_origins: list = []  # per hook: its path in the edition, or the --rule's RuleSource
+        self.hook_names: list[str] = []  # per hook: the name of the house rule it belongs to
         self.stack_rules: list = []  # `stack where` conditions of the house rules
         self.replacements: dict = {}  # event -> body of the last `instead of EVENT:` of the house rules
         self.edition: Edition | None = None  # once built (a rule written during play may recompile it)
@@ -201,7 +230,8 @@ class _Builder:
             name=data["name"], id=data.get("id", Path(self.doc.filename).stem),
             version=str(data.get("version", "1")), source=data.get("source", ""),
             colours=colours, settings=settings, kinds=kinds, deck=deck,
-            vocabulary=self.vocab, hooks=hooks, stack_rules=self.stack_rules, hook_origins=self.hook_origins, total=data.get("total"),
+            vocabulary=self.vocab, hooks=hooks, stack_rules=self.stack_rules, hook_origins=self.hook_origins,
+            hook_names=self.hook_names, total=data.get("total"),
             path=self.doc.filename,
             table=table, written=written, compile_rule=self._rule_compiler(),
             suggested_rules=self._suggested_rules(),
@@ -281,12 +311,27 @@ class _Builder:
                 kind.sources[field_name] = spec[field_name]
                 setattr(kind, field_name,
                         self._card_script((*path, field_name), spec[field_name], condition, context))
+        if kind.bluff_if is not None and kind.playable is not None and self.vocab.settings["no_bluffing"]:
+            kind.playable = self._never_a_bluff((*path, "bluff_if"), kind)
         if "reaction" in spec:
             reaction = spec["reaction"]
             kind.reaction_against = self.compile((*path, "reaction", "against"), reaction["against"], True)
             if "effect" in reaction:
                 kind.reaction_effect = self._card_script((*path, "reaction", "effect"), reaction["effect"], False)
         return kind
+
+    def _never_a_bluff(self, path: tuple, kind: CardKind) -> Compiled | None:
+        """The setting `no_bluffing`: the card may be played only when its `playable` holds
+        and its `bluff_if` does not, one condition (so `bluff_if` may not read `playable`)."""
+        bluff = kind.bluff_if.tree
+        legal = ast.And(bluff.line, bluff.column, (kind.playable.tree, ast.Not(bluff.line, bluff.column, bluff)))
+        try:
+            return compile_condition(legal, self.vocab, f"{self.doc.filename}:{'.'.join(path)}", PLAYABLE)
+        except ScriptError as error:
+            self.script_problem(path, ScriptError(
+                error.message, error.line, error.column,
+                hint="with the setting no_bluffing, `bluff_if` says when the card may not be played"))
+            return None
 
     def _card_script(self, path: tuple, text: str, condition: bool, context: Context | None = None) -> Compiled | None:
         compiled = self.compile(path, text, condition, context)
@@ -330,7 +375,7 @@ class _Builder:
                     written[card.uid] = rule
         for label, _rule in pending:
             self.problems.append(Problem(
-                Span(label, 1, 1),
+                Span(label, 1, 1),  # (the rule script, from its start)
                 "this rule is made of statements, so it is written on a blank card, but no blank card is left",
                 hint="a rule for the whole table is made of `on EVENT:` hooks"))
         return written
@@ -377,6 +422,8 @@ class _Builder:
             found = self._rule_hooks(path, rule["script"], self.script_problem)
             hooks.extend(found)
             self.hook_origins.extend([path] * len(found))
+            named = rule.get("name") if isinstance(rule.get("name"), str) else None
+            self.hook_names.extend([named or f"rule {index + 1}"] * len(found))
         try:
             sources = rule_sources(extra)
         except EditionError as error:
@@ -401,6 +448,7 @@ class _Builder:
                 found = self._rule_hooks(("--rule",), source.text, report)
                 hooks.extend(found)
                 self.hook_origins.extend([source] * len(found))
+                self.hook_names.extend([source.name or source.label] * len(found))
         return hooks, written
 
     def _suggested_rules(self) -> list[str]:
@@ -447,7 +495,8 @@ class _Builder:
             for index, colour in enumerate(kind_colours):
                 if colour not in colours:
                     self.problem(("kinds", kid, "deck", "colours", index),
-                                 f"'{colour}' is not a colour of this edition")
+                                 f"'{colour}' is not a colour of this edition",
+                                 hint=_did_you_mean(str(colour), colours, "colours") if colours else None)
             for colour, number in self._faces(kid, composition, kind_colours):
                 deck.append(Card(len(deck), kinds[kid], colour, number))
         for card in deck:

@@ -22,6 +22,10 @@ DEFAULT_SETTINGS = {
     "mode": "standard",
     "draw_until_playable": False,
     "play_drawn": "choice",
+    # Official house rules (shared/EDITIONS.md), each off by default.
+    "never_start_on_wild": False,
+    "no_bluffing": False,
+    "automatic_uno_penalty": False,
 }
 
 
@@ -96,6 +100,7 @@ class Edition:
     hooks: list = field(default_factory=list)  # (event, guard, body) from house rules
     stack_rules: list = field(default_factory=list)  # Compiled `stack where` conditions of house rules
     hook_origins: list = field(default_factory=list)  # per hook: ("rules", i, "script") or a --rule's RuleSource
+    hook_names: list = field(default_factory=list)  # per hook: its house rule's `name:` (or `--rule 2`)
     total: int | None = None
     path: str = ""
     table: tuple[str, ...] = ()  # kinds whose cards lie on the table instead of being dealt

@@ -2,12 +2,14 @@
 the starter rules an edition suggests for its blank cards.
 
 A rule file is YAML: `name`, `script`, and optionally `sheet` (the sentence of
-the rule sheet it implements) and `description`. `@NAME` finds a built-in
-rule file in editions/house-rules/ by its name (`@04-extra-turn`).
+the rule sheet it implements) and `description`. A rule the engine knows as a
+setting (`no_bluffing`) is a rule file with `settings:` instead of (or beside)
+its script. `@NAME` finds a built-in rule file in editions/house-rules/ by its
+name (`@04-extra-turn`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import EditionError, Problem, Span
@@ -15,7 +17,7 @@ from ..resources import data_dir, exists
 from .files import confined_path, is_plain_name
 from .yamlsrc import YamlDoc, load_yaml_file
 
-RULE_KEYS = {"name", "script", "sheet", "description"}
+RULE_KEYS = {"name", "script", "settings", "sheet", "description"}
 
 
 @dataclass
@@ -26,6 +28,7 @@ class RuleSource:
     label: str  # `--rule 2`, or the rule file's path
     name: str = ""
     doc: YamlDoc | None = None
+    settings: dict = field(default_factory=dict)  # a rule file's `settings:`, which replace the edition's
 
     def span(self, line: int, column: int) -> Span:
         if self.doc is not None:
@@ -66,7 +69,7 @@ def _rule_path(spec: str) -> Path:
     for built_in in (folder / f"{spec}.yaml", folder / "popular" / f"{spec}.yaml"):
         if exists(built_in):
             return built_in
-    raise EditionError([Problem(Span(f"@{spec}", 1, 1), f"no rule file '{spec}'",
+    raise EditionError([Problem(Span(f"@{spec}", 0, 0), f"no rule file '{spec}'",
                                 hint=f"built-in rules: {', '.join(built_in_rule_names())}")])
 
 
@@ -74,14 +77,19 @@ def load_rule_file(path: Path) -> RuleSource:
     doc = load_yaml_file(path)
     doc.require_mapping("a rule file", "name:, script:")
     data = doc.data
-    if not isinstance(data.get("script"), str):
-        raise EditionError([doc.problem((), "a rule file is a mapping with a `script:` text")])
+    settings = data.get("settings", {})
+    if not isinstance(settings, dict):
+        raise EditionError([doc.problem(("settings",), "a rule file's `settings:` is a mapping "
+                                        "(`no_bluffing: true`)")])
+    if not isinstance(data.get("script", "" if settings else None), str):
+        raise EditionError([doc.problem((), "a rule file is a mapping with a `script:` text "
+                                            "(or `settings:`)")])
     unknown = [key for key in data if key not in RULE_KEYS]
     if unknown:
         raise EditionError([doc.problem((key,), f"unknown key '{key}' in a rule file", at_key=True,
                                         hint=f"a rule file has {', '.join(sorted(RULE_KEYS))}")
                             for key in unknown])
-    return RuleSource(data["script"], str(path), str(data.get("name", Path(path).stem)), doc)
+    return RuleSource(data.get("script", ""), str(path), str(data.get("name", Path(path).stem)), doc, settings)
 
 
 def starter_rules(edition_file: str, folder: str, where: Span) -> list[RuleSource]:

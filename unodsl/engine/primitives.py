@@ -252,6 +252,8 @@ class ScriptPrimitives:
     def ask_challenge(self, p: int, accused: int) -> bool:
         if self.answering:  # a card answering a draw is not challenged (docs/effects.md)
             return False
+        if self.settings["no_bluffing"]:  # it could not be a bluff: no challenge is offered
+            return False
         challenged = self.decide(CHALLENGE, p, [True, False], accused)
         if self.log is not None:
             self.record("challenge", player=p, accused=accused, challenged=challenged, bluffed=self.bluffed)

@@ -193,11 +193,18 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
             if self.log is not None:
                 self.record("start_card", card=card.uid)
             on_start = card.spec.on_start
-            if on_start is not None:
+            if card.wild and self.settings["never_start_on_wild"] and self._not_only_wilds_left():
+                self.turn_another(card)  # (its own start rule is not applied)
+            elif on_start is not None:
                 self._run_effect(on_start, self.dealer, card)
             if not self.turn_again:
                 return
             self.turn_again = False
+
+    def _not_only_wilds_left(self) -> bool:
+        """Whether the draw pile holds a card that is not a Wild: `never_start_on_wild`
+        turns Wilds back only while another card could come up (UNO All Wild! has none)."""
+        return any(not card.wild for card in self.draw_pile)
 
     def _turns(self) -> None:
         """Turns until someone is out. This loop runs millions of times in a
@@ -366,6 +373,9 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
         if self.is_playable(card):
             return None
         kind = card.spec
+        if kind.bluff_if is not None and self.settings["no_bluffing"] \
+                and kind.bluff_if.function(card, self, self.turn):
+            return f"{kind.name} may not be played while {kind.sources['bluff_if']} (no bluffing)"
         source = kind.sources.get("playable", "")
         if source != DEFAULT_PLAYABLE:
             return f"{kind.name} may be played only when {source}"
@@ -479,17 +489,24 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
         p, self.uno_pending = self.uno_pending, None
         if len(self.hands[p]) != 1:
             return
+        if self.settings["automatic_uno_penalty"]:  # no one needs to catch them
+            self._uno_penalty(p, None)
+            return
         n, step = self.n, self.direction
         for offset in range(1, n):
             catcher = (p + offset * step) % n
             if self.decide(CATCH, catcher, [True, False], p):
-                if self.log is not None:
-                    self.record("caught", player=p, by=catcher)
-                if "uno_penalty" in self.edition.replacements:
-                    self.replaced_draw("uno_penalty", p)
-                else:
-                    self.draw(p, self.settings["uno_penalty"])
+                self._uno_penalty(p, catcher)
                 return
+
+    def _uno_penalty(self, p: int, catcher: int | None) -> None:
+        """`p` missed their UNO call: caught by `catcher`, or by no one (`automatic_uno_penalty`)."""
+        if self.log is not None:
+            self.record("caught", player=p, by=catcher)
+        if "uno_penalty" in self.edition.replacements:
+            self.replaced_draw("uno_penalty", p)
+        else:
+            self.draw(p, self.settings["uno_penalty"])
 
     def _hand_grew(self, p: int) -> None:
         """Fire the `hand_grows` hooks for `p`, whose hand just gained cards; not again

@@ -181,7 +181,7 @@ _LABELS = [
 
 def _syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
     line, column = max(error.line, 1), max(error.column, 1)
-    verb = _misspelt_verb(error)
+    verb = _misspelt_verb(error) or _misspelt_player(error)
     if verb is not None:
         return verb
     if isinstance(error, UnexpectedCharacters):
@@ -256,6 +256,25 @@ def _misspelt_verb(error: UnexpectedInput) -> ScriptError | None:
     return ScriptError(f"unexpected {str(word)!r}, expected one of: {expected}", word.line, word.column,
                        hint=f"did you mean {close[0]!r}?" if close else
                        "an action of the edition (`next presses`) takes nothing after it")
+
+
+# What only a player is followed by in a condition (`next holds red`, `next challenges`).
+_AFTER_A_PLAYER = ("HOLDS", "CHALLENGES", "_ACCEPTS")
+_PLAYER_WORDS = ("me", "next", "previous", "chosen", "dealer", "partner")
+
+
+def _misspelt_player(error: UnexpectedInput) -> ScriptError | None:
+    """`if nxt holds red:`: a word that is no player, before what only a player is followed by."""
+    state = getattr(error, "interactive_parser", None)
+    stack = getattr(getattr(state, "parser_state", None), "value_stack", None) or []
+    if not (isinstance(error, UnexpectedToken) and error.token.type in _AFTER_A_PLAYER
+            and stack and isinstance(stack[-1], Token) and stack[-1].type == "NAME"):
+        return None
+    word = stack[-1]
+    close = difflib.get_close_matches(str(word), _PLAYER_WORDS, n=1)
+    return ScriptError(f"`{word}` is not a player", word.line, word.column,
+                       hint=f"did you mean {close[0]!r}?" if close else
+                       "a player is me, next, previous, chosen, ..., or a name a `let` gave one to")
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|")

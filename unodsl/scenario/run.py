@@ -73,9 +73,9 @@ class _Run:
                     raise IllegalMove(f"{value!r} is not one of the options")
                 match.answer(value)
             except IllegalMove as err:
-                if index == len(sc.answers) - 1 and "error" in sc.expect:
-                    return str(err)  # the refusal `error:` is about
                 why = refusal_reason(err, decision, value, match)
+                if index == len(sc.answers) - 1 and "error" in sc.expect:
+                    return why  # the refusal `error:` is about, in the words of docs/scenarios.md
                 self.error(answer.path, f"answer '{shown}' was refused: {why}; player {decision.player}'s "
                            f"{decision.kind} options were: {options_text(decision)}",
                            "answer", shown, "refused")
@@ -113,22 +113,30 @@ class _Run:
 def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
     """The files given, and every *.yaml under the folders given (sorted), each once.
 
-    In a folder, an edition file kept beside the scenarios that use it (`kinds:`
-    and no `setup:`) is not a scenario.
+    In a folder, the edition files and house-rule files kept beside the scenarios
+    that use them are not scenarios (see _kept_beside).
     """
     files: list[Path] = []
     for path in map(Path, paths):
-        found = [f for f in sorted(path.rglob("*.yaml")) if not _is_edition(f)] if path.is_dir() else [path]
+        found = [f for f in sorted(path.rglob("*.yaml")) if not _kept_beside(f)] if path.is_dir() else [path]
         files.extend(f for f in found if f not in files)
     return files
 
 
-def _is_edition(path: Path) -> bool:
+# What tells a file apart: every scenario has `edition:` and `setup:`; an edition file has
+# `kinds:` or `base:`, a house-rule file `script:` or `settings:` (docs/scenarios.md).
+_SCENARIO_KEYS = ("edition", "setup")
+_OTHER_FILE_KEYS = ("kinds", "base", "script", "settings")
+
+
+def _kept_beside(path: Path) -> bool:
+    """An edition or house-rule file: it has a key of one and no key every scenario has."""
     try:
         data = load_yaml_file(path).data
     except EditionError:
         return False  # a broken file is reported as a broken scenario
-    return isinstance(data, dict) and "kinds" in data and "setup" not in data
+    return isinstance(data, dict) and not any(key in data for key in _SCENARIO_KEYS) \
+        and any(key in data for key in _OTHER_FILE_KEYS)
 
 
 def run_file(path: str | Path) -> Outcome:

@@ -127,8 +127,15 @@ class _CountedHook:
 
 
 def rule_labels(edition) -> list[str]:
-    """A label per house-rule hook of the edition, in order: "rule 1 (on play)"."""
-    return [f"rule {i} (on {event})" for i, (event, _, _) in enumerate(edition.hooks, 1)]
+    """A label per house-rule hook of the edition, in order, by its rule's name: "Seven-O (on
+    play)", "--rule 1 (on play)"; a rule's second hook on the same event is "... #2"."""
+    names = edition.hook_names or [f"rule {i}" for i in range(1, len(edition.hooks) + 1)]
+    labels: list[str] = []
+    for name, (event, _, _) in zip(names, edition.hooks):
+        label = f"{name} (on {event})"
+        repeats = labels.count(label) + sum(existing.startswith(label + " #") for existing in labels)
+        labels.append(f"{label} #{repeats + 1}" if repeats else label)
+    return labels
 
 
 class CountingMatch(Match):

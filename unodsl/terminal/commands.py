@@ -4,16 +4,17 @@ from __future__ import annotations
 import click
 
 from ..agents import AGENTS
+from ..cli.options import EditionArgument, complete_rule
 from .save import PlaySettings
 
 
 @click.command("play")
-@click.argument("edition", metavar="EDITION")
+@click.argument("edition", metavar="EDITION", cls=EditionArgument)
 @click.option("--players", "-p", default="you,greedy,greedy,greedy", show_default=True,
               help=f"One entry per seat, in playing order: a bot ({', '.join(AGENTS)}), you, "
                    "a person's name (alice), or NAME:BOT for a named bot. Several people: "
                    "hot seat, the keyboard is handed over.")
-@click.option("--rule", "rules", metavar="SCRIPT|@FILE", multiple=True,
+@click.option("--rule", "rules", metavar="SCRIPT|@FILE", multiple=True, shell_complete=complete_rule,
               help="An extra house rule: `on EVENT:` hooks for the whole table, or a rule "
                    "written on the edition's next blank card. Repeatable.")
 @click.option("--set", "settings", metavar="KEY=VALUE", multiple=True,

@@ -152,6 +152,8 @@ class Narrator:
 
     def _caught(self, note, viewer):
         by = note.get("by")
+        if by is None:  # the setting automatic_uno_penalty: no one had to catch them
+            return self._act(note, viewer, "did", "did", " not call UNO: penalty")
         return f"{self.who(by, viewer)} {self.verb(by, viewer, 'catches', 'catch')} " \
                f"{self.who(note['player'], viewer)} without UNO"
 

@@ -2,10 +2,15 @@
 arithmetic, what players hold, and the questions a condition may put."""
 from __future__ import annotations
 
+import difflib
+
 from ...errors import ScriptError
 from .. import ast
 from .model import (_A_TYPE, CARD_ATTRIBUTES, CARD_VALUES, GAME_NAMES, GROUP_PLAYERS, PLAYER_ATTRIBUTES, TRUTH_WORDS,
                     _unknown)
+
+# The words that name one player, which a misspelt name may have meant (`nxt`).
+_PLAYER_WORDS = ("me", "next", "previous", "chosen", "dealer", "partner")
 
 
 class ExpressionCode:
@@ -49,7 +54,16 @@ class ExpressionCode:
             whose = "chosen" if self.choosing else "me"
             raise ScriptError(f"`{name}` is about a player: say whose", node.line, node.column,
                               hint=f"write `{whose}.{name}` (or `next.{name}`, `previous.{name}`, ...)")
-        raise _unknown(node, name, self.known_names())
+        raise self.unknown_or_player(node, name, self.known_names())
+
+    def unknown_or_player(self, node, name: str, known: list[str], what: str = "name") -> ScriptError:
+        """An unknown name, or a misspelt player when a player word is the nearest
+        (`let victim = nxt`, `nxt.hand`)."""
+        close = difflib.get_close_matches(name, [*known, *_PLAYER_WORDS], n=1)
+        if close and close[0] in _PLAYER_WORDS and close[0] not in known:
+            return ScriptError(f"`{name}` is not a player", node.line, node.column,
+                               hint=f"did you mean '{close[0]}'?")
+        return _unknown(node, name, known, what)
 
     def card_attribute(self, name: str, card: str, node) -> str:
         if name in CARD_ATTRIBUTES:
@@ -96,7 +110,8 @@ class ExpressionCode:
             return self.x_Name(node.attr_node(), "card")
         if base == "game" or base in self.all_lets:
             return self.dotted_value(node)
-        raise _unknown(node, base, ["top", "card", "settings", "game", *self.lets], what="name before '.'")
+        raise self.unknown_or_player(node, base, ["top", "card", "settings", "game", *self.lets],
+                                     what="name before '.'")
 
     def x_PlayerAttr(self, node, card):
         if node.attr in self.vocab.player_state:

@@ -76,14 +76,20 @@ class CardWords:
         return "qualifier", f"such that {text}"
 
 
-def playable_text(describer: Describer, playable: ast.Node, bluff_if: ast.Node | None = None) -> str:
-    """When a card may be played: from its `playable` condition and its `bluff_if`."""
+def playable_text(describer: Describer, playable: ast.Node, bluff_if: ast.Node | None = None,
+                  no_bluffing: bool = False) -> str:
+    """When a card may be played: from its `playable` condition and its `bluff_if` (with
+    the setting `no_bluffing`, a bluff is not allowed)."""
     if isinstance(playable, ast.Const):
         text = "May be played at any time." if playable.value else "Is never played from a hand."
     else:
         text = f"May be played when {describer.condition(playable)}."
     if bluff_if is not None:
         shown = bluff_if.predicate if isinstance(bluff_if, ast.Holds) else bluff_if
-        text += (f" Playing it while {describer.condition(bluff_if)} ({source(shown)}) is a bluff.")
+        if no_bluffing:
+            text += (f" Not while {describer.condition(bluff_if)} ({source(shown)}): that would be a "
+                     "bluff, and bluffing is not allowed (no_bluffing), so it is never challenged.")
+        else:
+            text += (f" Playing it while {describer.condition(bluff_if)} ({source(shown)}) is a bluff.")
     return text
 
