@@ -48,7 +48,8 @@ def check_schema(doc: YamlDoc, against: dict | None = None) -> list[Problem]:
     problems: list[Problem] = []
     for error in validator.iter_errors(doc.data):
         problems.extend(problem.with_code(_code(error)) for problem in _problems(doc, error))
-    return sorted(problems, key=lambda p: (p.span.line, p.span.column, p.message))
+    # (a kind that is no mapping breaks both the kind's schema and that of an edition without `base:`)
+    return sorted(dict.fromkeys(problems), key=lambda p: (p.span.line, p.span.column, p.message))
 
 
 def check_setting(name: str, value: Any, where: Span, own: dict | None = None) -> list[Problem]:
