@@ -205,3 +205,46 @@ def test_every_example_of_docs_problems_prints_what_the_page_shows(tmp_path, mon
         assert result.stdout.splitlines() == shown, command
         commands += 1
     assert commands == len(CODES) + 1
+
+
+# ---- CI: docs/ci.md and the pre-commit hook ------------------------------------------------
+
+CI_PAGE = HERE.parent / "docs" / "ci.md"
+
+
+def test_docs_ci_shows_what_the_github_format_prints():
+    shown = re.search(r"^```text\n(::error [^\n]+)\n```$", CI_PAGE.read_text(encoding="utf-8"), re.MULTILINE)[1]
+    assert shown in (FORMATS / "many_mistakes.github").read_text(encoding="utf-8").splitlines()
+
+
+def test_docs_ci_workflows_and_configs_run(monkeypatch):
+    """Each `unodsl validate` the page's workflows and hooks run, on a clean edition and on
+    many_mistakes.yaml (for `editions/*.yaml`): exit status 0 and 1 (0 with --exit-zero)."""
+    import yaml
+
+    page = CI_PAGE.read_text(encoding="utf-8")
+    blocks = [yaml.safe_load(block) for block in re.findall(r"^```yaml\n(.*?)^```$", page, re.DOTALL | re.MULTILINE)]
+    assert len(blocks) == 4
+    commands = re.findall(r"(?:run|entry): (unodsl validate [^\n>]*?)\s*(?:>|$)", page, re.MULTILINE)
+    assert len(commands) == 4
+    monkeypatch.chdir(FORMATS)
+    for command in commands:
+        words = command.split()[2:]
+        for edition, status in (("fine.yaml", 0), ("many_mistakes.yaml", 0 if "--exit-zero" in words else 1)):
+            result = run("validate", *[edition if word == "editions/*.yaml" else word for word in words],
+                         *([edition] if "editions/*.yaml" not in words else []))
+            assert result.exit_code == status, command
+
+
+def test_the_pre_commit_hook_runs_validate_on_the_files_it_is_given(monkeypatch):
+    import yaml
+
+    (hook,) = yaml.safe_load((HERE.parent / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert (hook["id"], hook["language"], hook["types"]) == ("unodsl-validate", "python", ["yaml"])
+    program, command, *options = hook["entry"].split()
+    assert (program, command) == ("unodsl", "validate")
+    monkeypatch.chdir(FORMATS)
+    assert run(command, *options, "fine.yaml").exit_code == 0
+    failed = run(command, *options, "fine.yaml", "many_mistakes.yaml")
+    assert failed.exit_code == 1
+    assert failed.stdout == (FORMATS / "many_mistakes.concise").read_text(encoding="utf-8")
