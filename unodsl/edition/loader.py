@@ -121,7 +121,7 @@ def _script_problems(source: Source, rules: list[str]) -> list[Problem]:
     taken out (a wrong `points:`) or filled in (a kind with no `deck:`), and only what is
     found in scripts, and in the house rules given, is kept; what the repair changed (the
     deck, the points) would be no news. When no repair can be made, the scripts' syntax."""
-    data = repaired(source.data)
+    data = repaired(source.data, source.base.data if isinstance(source, Merged) else None)
     if data is None:
         return _script_syntax_problems(source)
     fixed = replace_data(source, data)

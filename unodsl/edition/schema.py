@@ -6,6 +6,7 @@ for a schema author (no Python reprs, unknown keys with a did-you-mean).
 """
 from __future__ import annotations
 
+import copy
 import difflib
 import functools
 import json
@@ -255,14 +256,13 @@ _FILLERS = {"name": lambda path: str(path[-1]) if path else "edition", "deck": l
 _SCRIPT_LISTS = {"written"}  # list items that are scripts: emptied, not removed (the others keep their place)
 
 
-def repaired(data: Any) -> dict | None:
+def repaired(data: Any, base: Any = None) -> dict | None:
     """A copy of edition data that the schema accepts, made by taking out what breaks it
-    (a wrong `points:`, an unknown key, one item of a list) and filling in what must be
+    (a wrong `points:`, an unknown key, one item of a list) or putting back the value of
+    the edition it is built on, `base` (a wrong `colours:`), and filling in what must be
     there (a kind's `name:` and `deck:`, a house rule's `script:`); None when that cannot
     be done (no `kinds:` at all). The loader compiles the scripts of a file whose shape
     is wrong against it, so that a wrong value does not hide a wrong script."""
-    import copy
-
     data = copy.deepcopy(data)
     for _ in range(_REPAIR_ROUNDS):
         errors = list(_validator().iter_errors(data))
@@ -270,7 +270,7 @@ def repaired(data: Any) -> dict | None:
             return data
         # The deepest first, and a list's last items first: mending one leaves the others' paths.
         for error in sorted(errors, key=lambda e: _path_key(e.absolute_path), reverse=True):
-            if not _mend(data, tuple(error.absolute_path), error):
+            if not _mend(data, tuple(error.absolute_path), error, base):
                 return None
     return None
 
@@ -279,7 +279,7 @@ def _path_key(path) -> tuple:
     return len(path), tuple((0, part, "") if isinstance(part, int) else (1, 0, part) for part in path)
 
 
-def _mend(data: Any, path: tuple, error: ValidationError) -> bool:
+def _mend(data: Any, path: tuple, error: ValidationError, base: Any) -> bool:
     """Mend one error in place; False if it cannot be."""
     target, found = _at(data, path)
     if not found:
@@ -302,7 +302,13 @@ def _mend(data: Any, path: tuple, error: ValidationError) -> bool:
             return True
     if error.validator in ("oneOf", "anyOf") and _only_required(error.validator_value) and path[-1:] == ("deck",):
         return _replace(data, path, {"count": 0})
-    return _remove(data, path)
+    return _inherit(data, path, target, base) or _remove(data, path)
+
+
+def _inherit(data: Any, path: tuple, wrong: Any, base: Any) -> bool:
+    """Put back the base edition's value for a wrong one (the base is sound)."""
+    inherited, in_base = _at(base, path)
+    return bool(path) and in_base and inherited != wrong and _replace(data, path, copy.deepcopy(inherited))
 
 
 def _at(data: Any, path: tuple) -> tuple[Any, bool]:
