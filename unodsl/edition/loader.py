@@ -9,6 +9,7 @@ cards that can never be played) wait until the shape is right.
 """
 from __future__ import annotations
 
+import copy
 import difflib
 import re
 from pathlib import Path
@@ -39,8 +40,8 @@ _TABLE_RULES = (ast.On, ast.StackRule, ast.Instead)
 def load_edition(name_or_path: str, rules: list[str] | None = None, settings: dict | None = None) -> Edition:
     """An edition by name (`classic`) or path, with optional extra house-rule scripts
     and settings that replace the file's (`{"teams": True}`)."""
-    return build_edition(read_yaml(read_text_file(edition_file(name_or_path)), str(edition_path(name_or_path))),
-                         rules or [], settings)
+    path = edition_file(name_or_path)
+    return build_edition(read_yaml(read_text_file(path), str(path)), rules or [], settings)
 
 
 def edition_file(name_or_path: str) -> Path:
@@ -124,16 +125,10 @@ def _script_problems(source: Source, rules: list[str]) -> list[Problem]:
     data = repaired(source.data, source.base.data if isinstance(source, Merged) else None)
     if data is None:
         return _script_syntax_problems(source)
-    fixed = replace_data(source, data)
-    _edition, found = _build(fixed, rules)
-    return [p for p in found if p.code.startswith(("L", "F"))]
-
-
-def replace_data(source: Source, data: dict) -> Source:
-    """The same source (positions, files) holding other data."""
-    fixed = object.__new__(type(source))
-    fixed.__dict__.update(source.__dict__, data=data)
-    return fixed
+    mended = copy.copy(source)  # the same files and positions, holding the mended data
+    mended.data = data
+    _edition, found = _build(mended, rules)
+    return [p for p in found if p.code.startswith(("L", "F"))]  # the scripts', the command line's
 
 
 def _given_settings(settings: dict, own: dict) -> tuple[dict, list[Problem]]:
