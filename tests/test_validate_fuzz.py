@@ -8,6 +8,9 @@ never a hang.
   file), in well under two seconds.
 - A script or a condition either parses and compiles against classic's
   vocabulary or raises ScriptError at a line and column inside the text.
+- Every problem has a known code and ends after it starts; a file's problems
+  come in the file's order; every output format can print them.
+- Wrong values anywhere in an edition hide none of its scripts' mistakes.
 
 The examples are few enough for the file to run in a few seconds; raise
 UNODSL_FUZZ_EXAMPLES for a longer hunt (`UNODSL_FUZZ_EXAMPLES=5000 python -m
@@ -31,7 +34,8 @@ from unodsl.errors import Problem, ScriptError
 from unodsl.lang.compile import compile_condition, compile_script
 from unodsl.lang.parse import parse_condition, parse_script
 from unodsl.resources import data_dir
-from unodsl.validate import format_json, format_text, validate
+from unodsl.codes import CODES
+from unodsl.validate import FORMATS, check_text, validate
 
 SCALE = int(os.environ.get("UNODSL_FUZZ_EXAMPLES", "0")) or None
 CLASSIC = (data_dir("editions") / "classic.yaml").read_text(encoding="utf-8")
@@ -80,11 +84,16 @@ def validate_file(path: Path) -> None:
     with time_limit(10 * SECONDS), warnings.catch_warnings():
         warnings.simplefilter("error", SyntaxWarning)  # nothing the user did not write may show
         report = validate([str(path)])
-        format_text(report), format_json(report)
+        for output in FORMATS.values():
+            output(report)
     took = time.perf_counter() - start
     assert took < SECONDS, f"validation took {took:.2f} s"
     for problem in report.problems:
         check_located(problem, path)
+        assert problem.code in CODES, problem.format()
+        assert problem.span.end > (problem.span.line, problem.span.column), problem.format()
+    places = [(p.span.line, p.span.column) for p in report.problems if p.span.file == str(path)]
+    assert places == sorted(places), "in the file's order"
     assert report.clean() or report.errors()
     event(layer(report.problems))
 
@@ -364,3 +373,60 @@ def test_any_script_in_an_edition_file(folder, text, style, place, table):
     head = "name: Fuzz\nbase: classic\n" + ("table: [star]\n" if table else "")
     tags = "" if place == "tag" else "tags:\n  house: {Gryffindor: \"number in 1..4\"}\n"
     validate_text(folder, f"{head}{tags}kinds:\n{kinds}{value}{rest}total: 110\n")
+
+
+# ---- wrong values hide no script's mistake -------------------------------------------------
+
+SOUND = {  # each value of an edition that may be replaced by a wrong one
+    "name": "Values", "hand_size": "7", "colours": "[red, blue]", "a_name": "A", "a_deck": "{per_colour: 1}",
+    "a_points": "20", "a_playable": "always", "b_symbol": "bee", "b_deck": "{count: 2}", "b_points": "face",
+    "c_name": "C", "c_deck": "{numbers: {'1-2': 1}}", "c_tags": "{house: x}", "total": "66",
+}
+EDITION = """\
+name: {name}
+base: classic
+colours: {colours}
+settings:
+  hand_size: {hand_size}
+kinds:
+  a:
+    name: {a_name}
+    deck: {a_deck}
+    points: {a_points}
+    playable: {a_playable}
+    effect: others draw 1
+    on_start: turn another
+  b:
+    name: B
+    symbol: {b_symbol}
+    deck: {b_deck}
+    points: {b_points}
+    effect: next drawz 1
+    on_start: turn another
+  c:
+    name: {c_name}
+    deck: {c_deck}
+    points: 5
+    tags: {c_tags}
+    effect: |
+      choose colour
+      skip nxet
+    on_start: turn another
+total: {total}
+"""
+WRONG = ["seven", "-3", "0", "[1, 2]", "{x: 1}", "null", "''", "!!int x", "true", "[red, red]", "{count: 1, per_colour: 2}",
+         "Bad Name", "1-9"]
+
+
+@examples(60)
+@given(wrong=st.dictionaries(st.sampled_from(sorted(SOUND)), st.sampled_from(WRONG), max_size=len(SOUND)))
+def test_wrong_values_hide_no_script_mistake(wrong):
+    """Whatever values are wrong (in the YAML, against the schema), the two scripts'
+    mistakes are reported: `drawz` (syntax, line 19) and `nxet` (meaning, line 28)."""
+    text = EDITION.format(**{**SOUND, **wrong})
+    with time_limit(10 * SECONDS):
+        problems = check_text(text, "values.yaml")
+    found = {(p.code, p.span.line, p.span.column) for p in problems}
+    assert {("L001", 19, 18), ("L002", 28, 12)} <= found, [p.format() for p in problems]
+    assert bool(wrong) or len(problems) == 2
+    event(f"{len(wrong)} wrong")

@@ -1,16 +1,20 @@
 """`unodsl validate`: every problem of every edition file, placed and explained.
 
-Layers, all reported in one run: YAML syntax, the JSON Schema, the effect
-language's syntax, and meaning (unknown names, types, decks, cards that can
-never be played, ...). Each problem is `file:line:col: error|warning: message`
-with a hint where one helps and the source line with a caret under the spot.
+Layers, all reported in one run: YAML, the JSON Schema, the effect language's
+syntax, and meaning (unknown names, types, decks, cards that can never be
+played, ...). Each problem has a stable code (unodsl/codes.py,
+docs/problems.md), a place and its end. `check_text` is the one function that
+finds them in a file's text: `unodsl validate` and the language server both
+use it. The formats (text, concise, json, github, sarif) are in
+validate_formats.py.
 """
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from .edition.loader import load_edition
+from .codes import UNREADABLE
+from .edition.loader import edition_file, edition_problems
+from .edition.yamlsrc import read_text_file, read_yaml
 from .errors import EditionError, Problem, Span, UnoError
 
 
@@ -26,48 +30,59 @@ class Report:
         return not self.errors(strict)
 
 
+def check_text(text: str, path: str, rules: list[str] | None = None,
+               settings: dict | None = None) -> list[Problem]:
+    """Every problem of the edition file `path` whose text is `text`, in source order.
+
+    `text` need not be what is saved at `path` (an editor's unsaved buffer):
+    `path` names the file in the problems and is where a `base:` or
+    `starter_rules:` it names is looked for. `rules` are house rules to check it
+    with (scripts, `@FILE`, `@NAME`) and `settings` replace the file's
+    (`{"hand_size": 5}`); their problems are placed on the command line or in
+    their rule files.
+
+    Each problem has a stable `code` (docs/problems.md), a severity ("error" or
+    "warning"), a span from its start to its end (1-based lines and columns,
+    the end just past the last character) and often a hint. The YAML's, the
+    schema's and every script's problems are found together: a wrong value
+    hides no script mistake, and one script's syntax error hides no other
+    script's. Only text that cannot be read as a YAML document at all (not
+    YAML, empty, not a mapping, too big) stops at its one problem. The file
+    clean of errors is the file that loads: what this accepts, the engine plays.
+
+    Never raises for anything in `text` (any input may be hostile).
+    """
+    try:
+        _edition, problems = edition_problems(read_yaml(text, path), list(rules or []), settings)
+    except EditionError as error:
+        problems = error.problems
+    except UnoError as error:
+        problems = [Problem(Span(path, 1, 1), str(error), code=UNREADABLE)]
+    return problems
+
+
+def check_edition(edition: str, rules: list[str] | None = None, settings: dict | None = None) -> list[Problem]:
+    """Every problem of an edition given by name (`classic`) or path, as `check_text` finds them."""
+    try:
+        path = edition_file(edition)
+        text = read_text_file(path)
+    except EditionError as error:
+        return error.problems
+    return check_text(text, str(path), rules, settings)
+
+
 def validate(editions: list[str], strict: bool = False, rules: list[str] | None = None,
              settings: dict | None = None) -> Report:
-    """Load each edition (a name like `classic` or a path), with the house rules
+    """Check each edition (a name like `classic` or a path), with the house rules
     (scripts, `@FILE`, `@NAME`) and settings given, and collect every problem."""
     report = Report()
     for edition in editions:
-        try:
-            found = load_edition(edition, rules=rules, settings=settings).warnings
-        except EditionError as error:
-            found = error.problems
-        except UnoError as error:
-            found = [Problem(Span(edition, 1, 1), str(error))]
+        found = check_edition(edition, rules, settings)
         if strict:
-            found = [_as_error(p) for p in found]
+            found = [replace(p, severity="error") for p in found]
         report.problems.extend(found)
         report.files.append((edition, not any(p.severity == "error" for p in found)))
     return report
 
 
-def _as_error(problem: Problem) -> Problem:
-    if problem.severity == "error":
-        return problem
-    return Problem(problem.span, problem.message, "error", problem.hint, problem.source_line)
-
-
-def format_text(report: Report) -> str:
-    lines = []
-    for problem in report.problems:
-        lines.append(problem.format(with_source=True))
-    for edition, clean in report.files:
-        if clean and not any(p.span.file == edition for p in report.problems):
-            lines.append(f"{edition}: ok")
-    errors = len(report.errors())
-    warnings = len(report.problems) - errors
-    if report.problems:
-        lines.append(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
-    return "\n".join(lines)
-
-
-def format_json(report: Report) -> str:
-    return json.dumps({
-        "ok": report.clean(),
-        "files": [{"edition": edition, "ok": clean} for edition, clean in report.files],
-        "problems": [p.as_dict() for p in report.problems],
-    }, indent=2, ensure_ascii=False)
+from .validate_formats import FORMATS, format_json, format_text  # noqa: E402,F401  (the formats, where callers look)

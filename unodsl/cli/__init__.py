@@ -42,27 +42,34 @@ def main() -> None:
 
 @main.command("validate")
 @click.argument("editions", metavar="FILE|NAME...", nargs=-1, required=True, cls=EditionArgument)
-@click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="text for people; json (one object, a list of problems) for tools.")
+@click.option("--format", "output", type=click.Choice(["text", "concise", "json", "github", "sarif"]),
+              default="text", show_default=True,
+              help="text for people; concise, one line a problem; json (one object) for tools; github, "
+                   "annotations in GitHub Actions; sarif, SARIF 2.1.0 for code scanning (docs/ci.md).")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the problems: no `FILE: ok` lines, no count.")
+@click.option("--exit-zero", is_flag=True, help="Exit with 0 even when problems are found (a usage error is still 2).")
 @click.option("--strict", is_flag=True, help="Count warnings as errors.")
 @click.option("--rule", "rules", metavar="SCRIPT|@FILE", multiple=True, shell_complete=complete_rule,
               help="Check each edition with this house rule too (a rule file's problems are placed in it). "
                    "Repeatable.")
 @click.option("--set", "settings", metavar="KEY=VALUE", multiple=True,
               help="Check each edition with this setting replacing its own. Repeatable.")
-def validate_command(editions: tuple[str, ...], output: str, strict: bool, rules: tuple[str, ...],
-                     settings: tuple[str, ...]) -> None:
+def validate_command(editions: tuple[str, ...], output: str, quiet: bool, exit_zero: bool, strict: bool,
+                     rules: tuple[str, ...], settings: tuple[str, ...]) -> None:
     """Check edition files (or built-in editions by name) and list every problem.
 
+    Every problem has a code (docs/problems.md), a place and its end.
     Exit status: 0 clean, 1 problems found, 2 usage error.
     """
     from .options import parse_settings
-    from ..validate import format_json, format_text, validate
+    from ..validate import FORMATS, validate
 
     report = validate(list(editions), strict=strict, rules=list(rules),
                       settings=parse_settings(settings, "--set") or None)
-    click.echo(format_json(report) if output == "json" else format_text(report))
-    if not report.clean(strict):
+    printed = FORMATS[output](report, quiet=quiet)
+    if printed:
+        click.echo(printed)
+    if not report.clean(strict) and not exit_zero:
         raise SystemExit(1)
 
 

@@ -8,6 +8,7 @@ probably a mistake (a Wild with no start-card rule, `bluffed` without
 """
 from __future__ import annotations
 
+from ..codes import CANNOT_PLAY, DECLARATION, NEVER_HAPPENS, NO_START_RULE
 from ..errors import Problem
 from ..lang import ast
 from ..errors import ScriptError
@@ -17,9 +18,11 @@ from ..lang.compile import Context, compile_condition
 def check_edition(edition, source) -> list[Problem]:
     """Every problem of meaning in `edition` (built from `source`, for positions)."""
     problems: list[Problem] = []
-    for check in (_never_playable, _predicates_nothing_satisfies, _rules_that_never_fire,
-                  _bluffed_without_rule, _no_start_rule, _every_start_card_turned_back, _table_and_players):
-        problems.extend(check(edition, source))
+    for check, code in ((_never_playable, NEVER_HAPPENS), (_predicates_nothing_satisfies, NEVER_HAPPENS),
+                        (_rules_that_never_fire, NEVER_HAPPENS), (_bluffed_without_rule, NEVER_HAPPENS),
+                        (_no_start_rule, NO_START_RULE), (_every_start_card_turned_back, CANNOT_PLAY),
+                        (_table_and_players, CANNOT_PLAY)):
+        problems.extend(problem.with_code(code) for problem in check(edition, source))
     return problems
 
 
@@ -193,7 +196,8 @@ def _table_and_players(edition, source) -> list[Problem]:
     display = source.data.get("display_colours") or {}
     for colour in display:
         if colour not in edition.colours:
-            found.append(source.problem(("display_colours", colour), f"'{colour}' is not a colour of this edition"))
+            found.append(source.problem(("display_colours", colour), f"'{colour}' is not a colour of this edition",
+                                        code=DECLARATION))
     return found
 
 

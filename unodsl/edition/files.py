@@ -20,6 +20,7 @@ import os
 import stat
 from pathlib import Path
 
+from ..codes import BAD_REFERENCE, UNREADABLE
 from ..errors import EditionError, Problem, Span
 
 # How to say what a file that is not a regular file is.
@@ -27,8 +28,8 @@ _FILE_TYPES = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"
                (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 
 
-def _refuse(where: Span, message: str, hint: str | None = None) -> EditionError:
-    return EditionError([Problem(where, message, "error", hint)])
+def _refuse(where: Span, message: str, hint: str | None = None, code: str = BAD_REFERENCE) -> EditionError:
+    return EditionError([Problem(where, message, "error", hint, code=code)])
 
 
 def _not_regular(mode: int) -> str | None:
@@ -85,21 +86,21 @@ def read_regular_file(path: str | Path, limit: int) -> bytes:
     try:
         mode = os.stat(path).st_mode
     except (OSError, ValueError) as error:
-        raise _refuse(where, f"cannot read file: {getattr(error, 'strerror', None) or error}") from None
+        raise _refuse(where, f"cannot read file: {getattr(error, 'strerror', None) or error}", code=UNREADABLE) from None
     if _not_regular(mode):
-        raise _refuse(where, f"cannot read file: it is {_not_regular(mode)}, not a regular file")
+        raise _refuse(where, f"cannot read file: it is {_not_regular(mode)}, not a regular file", code=UNREADABLE)
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except OSError as error:
-        raise _refuse(where, f"cannot read file: {error.strerror or error}") from None
+        raise _refuse(where, f"cannot read file: {error.strerror or error}", code=UNREADABLE) from None
     with os.fdopen(fd, "rb") as stream:
         wrong = _not_regular(os.fstat(fd).st_mode)
         if wrong:
-            raise _refuse(where, f"cannot read file: it is {wrong}, not a regular file")
+            raise _refuse(where, f"cannot read file: it is {wrong}, not a regular file", code=UNREADABLE)
         try:
             return stream.read(limit + 1)
         except OSError as error:
-            raise _refuse(where, f"cannot read file: {error.strerror or error}") from None
+            raise _refuse(where, f"cannot read file: {error.strerror or error}", code=UNREADABLE) from None
 
 
 def is_plain_name(reference: str) -> bool:

@@ -19,6 +19,7 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
+from ..codes import BAD_REFERENCE
 from ..errors import EditionError, Problem, Span
 from .files import edition_reference
 from .yamlsrc import YamlDoc, load_yaml_file
@@ -52,9 +53,9 @@ class Source:
         return doc.script_span(where, line, column)
 
     def problem(self, path: tuple, message: str, hint: str | None = None, *, at_key: bool = False,
-                severity: str = "error") -> Problem:
+                severity: str = "error", code: str = "") -> Problem:
         doc, where = self.locate(path)
-        return doc.problem(where, message, hint, at_key=at_key, severity=severity)
+        return doc.problem(where, message, hint, at_key=at_key, severity=severity, code=code)
 
     def line_text(self, span: Span) -> str | None:
         """The source line a span points at, in whichever file it is."""
@@ -137,7 +138,8 @@ def source_of(doc: YamlDoc, seen: tuple[str, ...] = ()) -> Source:
     path = _base_path(doc, base_name)
     here = str(Path(doc.filename).resolve())
     if str(path.resolve()) in seen or str(path.resolve()) == here:
-        raise EditionError([doc.problem(("base",), f"'{base_name}' is based on this edition again (a cycle)")])
+        raise EditionError([doc.problem(("base",), f"'{base_name}' is based on this edition again (a cycle)",
+                                        code=BAD_REFERENCE)])
     base_doc, problems = _base_file(str(path), path.stat().st_mtime_ns)
     base_doc.require_mapping("an edition")
     base = source_of(base_doc, (*seen, here))

@@ -1,10 +1,15 @@
 """Load an edition file: YAML -> schema check -> vocabulary -> compiled scripts -> deck.
 
 Every problem found is collected with its position in the YAML file, and all of
-them are raised together in one EditionError.
+them are raised together in one EditionError (`edition_problems` returns them:
+`unodsl validate` and the language server use it). A file whose shape is wrong
+(values YAML cannot read, the schema's problems) still has its scripts checked,
+against what is sound in it; the checks of the edition as a whole (its deck,
+cards that can never be played) wait until the shape is right.
 """
 from __future__ import annotations
 
+import copy
 import difflib
 import itertools
 import re
@@ -12,6 +17,7 @@ import weakref
 from dataclasses import replace
 from pathlib import Path
 
+from ..codes import COMMAND_LINE, DECK, DECLARATION, SCRIPT_MEANING, UNREADABLE, WRONG_TYPE
 from ..engine.quiet import mark_quiet_kinds, may_turn_hands_face_up
 from ..errors import EditionError, Problem, ScriptError, Span
 from ..lang import ast
@@ -26,8 +32,8 @@ from .model import DEFAULT_PLAYABLE, DEFAULT_SETTINGS, Card, CardKind, Edition
 from .actions import read_actions
 from .leaving import let_players_leave
 from .state import read_chance, read_piles, read_state
-from .schema import check_schema, check_setting, read_setting
-from .yamlsrc import YamlDoc, load_yaml, load_yaml_file
+from .schema import check_schema, check_setting, read_setting, repaired
+from .yamlsrc import YamlDoc, read_text_file, read_yaml
 
 
 _RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
@@ -38,41 +44,104 @@ _TABLE_RULES = (ast.On, ast.StackRule, ast.Instead)
 def load_edition(name_or_path: str, rules: list[str] | None = None, settings: dict | None = None) -> Edition:
     """An edition by name (`classic`) or path, with optional extra house-rule scripts
     and settings that replace the file's (`{"teams": True}`)."""
+    path = edition_file(name_or_path)
+    return build_edition(read_yaml(read_text_file(path), str(path)), rules or [], settings)
+
+
+def edition_file(name_or_path: str) -> Path:
+    """The file of an edition named (`classic`) or given by its path; an EditionError if none."""
     path = edition_path(name_or_path)
     if not exists(path):
         raise EditionError([Problem(Span(str(name_or_path), 0, 0),
                                     f"no edition named '{name_or_path}' and no such file",
-                                    hint=unknown_edition_hint(str(name_or_path)))])
-    return build_edition(load_yaml_file(path), rules or [], settings)
+                                    hint=unknown_edition_hint(str(name_or_path)), code=UNREADABLE)])
+    return path
 
 
 def load_edition_text(text: str, filename: str = "<edition>", rules: list[str] | None = None,
                       settings: dict | None = None) -> Edition:
-    return build_edition(load_yaml(text, filename), rules or [], settings)
+    return build_edition(read_yaml(text, filename), rules or [], settings)
 
 
 def build_edition(doc: YamlDoc, rules: list[str], settings: dict | None = None) -> Edition:
-    doc.require_mapping("an edition")
-    source = source_of(doc)
-    if (settings or rules) and isinstance(source.data, dict) and isinstance(source.data.get("settings", {}), dict):
-        own = source.data.get("settings") or {}
-        given = {**_rule_file_settings(rules, own), **_given_settings(settings or {}, own)}
-        if given:
-            source.data["settings"] = {**own, **given}
-    problems = check_schema(source) + _inherited_setting_types(source)
-    if problems:
-        # The shape is wrong somewhere; still report the script mistakes in the
-        # parts that are right, so that one run shows everything.
-        raise EditionError(_in_order(problems + _script_syntax_problems(source)))
-    edition = _Builder(source).build(rules, eliminates=False)
-    if edition.vocabulary.eliminating:  # a script eliminates: `next` must pass over players who left
-        edition = _Builder(source).build(rules, eliminates=True)
+    """The edition in `doc` (its warnings in `.warnings`); an EditionError with every
+    problem if any is an error."""
+    edition, problems = edition_problems(doc, rules, settings)
+    if edition is None:
+        raise EditionError(problems)
+    edition.warnings = problems
     return edition
 
 
-def _given_settings(settings: dict, own: dict) -> dict:
-    """Settings given apart from the file (`--set NAME=VALUE`), each read as its type;
-    a wrong one is the command line's mistake, so it is placed there, not in the file."""
+def edition_problems(doc: YamlDoc, rules: list[str], settings: dict | None = None
+                     ) -> tuple[Edition | None, list[Problem]]:
+    """The edition in `doc` and every problem found in it, in source order; the
+    edition is None when a problem is an error. Raises an EditionError only when
+    there is nothing to check: `doc` is not a mapping."""
+    if doc.problems and not isinstance(doc.data, dict):  # (`!!python/object` at the top: said once)
+        return None, list(doc.problems)
+    doc.require_mapping("an edition")
+    problems = list(doc.problems)  # values YAML could not read (read_yaml)
+    try:
+        source = source_of(doc)
+    except EditionError as error:  # the base cannot be read: check what this file holds alone
+        return None, _in_order(problems + error.problems + _script_syntax_problems(Source(doc)))
+    if (settings or rules) and isinstance(source.data, dict) and isinstance(source.data.get("settings", {}), dict):
+        own = source.data.get("settings") or {}
+        from_rules, wrong_in_rules = _rule_file_settings(rules, own)
+        given, wrong = _given_settings(settings or {}, own)
+        if from_rules or given:  # a later rule file's replace an earlier one's; --set replaces them all
+            source.data["settings"] = {**own, **from_rules, **given}
+        problems += wrong_in_rules + wrong
+    unread = {_place(p.span) for p in doc.problems}  # (a value YAML could not read is null: said once)
+    schema_problems = [p for p in check_schema(source) + _inherited_setting_types(source)
+                       if _place(p.span) not in unread]
+    problems += schema_problems
+    if doc.problems or schema_problems:  # the shape is wrong: its scripts are checked all the same
+        return None, _in_order(problems + _script_problems(source, rules))
+    edition, found = _build(source, rules)
+    problems = _in_order(problems + found)
+    return (None if _has_error(problems) else edition), problems
+
+
+def _has_error(problems: list[Problem]) -> bool:
+    return any(p.severity == "error" for p in problems)
+
+
+def _place(span: Span) -> tuple:
+    return span.file, span.line, span.column
+
+
+def _build(source: Source, rules: list[str]) -> tuple[Edition | None, list[Problem]]:
+    """The edition of a source the schema accepts, and its problems (None if one is an error)."""
+    try:
+        edition = _Builder(source).build(rules, eliminates=False)
+        if edition.vocabulary.eliminating:  # a script eliminates: `next` must pass over players who left
+            edition = _Builder(source).build(rules, eliminates=True)
+    except EditionError as error:
+        return None, error.problems
+    return edition, edition.warnings
+
+
+def _script_problems(source: Source, rules: list[str]) -> list[Problem]:
+    """The problems of every script of a file whose shape is wrong, each compiled against
+    what is sound in it: the edition is built from its data with what breaks the schema
+    taken out (a wrong `points:`) or filled in (a kind with no `deck:`), and only what is
+    found in scripts, and in the house rules given, is kept; what the repair changed (the
+    deck, the points) would be no news. When no repair can be made, the scripts' syntax."""
+    data = repaired(source.data, source.base.data if isinstance(source, Merged) else None)
+    if data is None:
+        return _script_syntax_problems(source)
+    mended = copy.copy(source)  # the same files and positions, holding the mended data
+    mended.data = data
+    _edition, found = _build(mended, rules)
+    return [p for p in found if p.code.startswith(("L", "F"))]  # the scripts', the command line's
+
+
+def _given_settings(settings: dict, own: dict) -> tuple[dict, list[Problem]]:
+    """Settings given apart from the file (`--set NAME=VALUE`), each read as its type, and
+    the problems of the wrong ones (left out): a wrong one is the command line's mistake,
+    so it is placed there, not in the file."""
     known = {*DEFAULT_SETTINGS, *own}
     problems, typed = [], {}
     for name, value in settings.items():
@@ -80,35 +149,37 @@ def _given_settings(settings: dict, own: dict) -> dict:
         if name not in known:
             problems.append(Problem(where, f"unknown setting '{name}'", hint=_did_you_mean(name, known)))
             continue
-        typed[name], message, hint = read_setting(name, value, own)
-        problems += [Problem(where, message, hint=hint)] if message else check_setting(name, typed[name], where, own)
-    if problems:
-        raise EditionError(problems)
-    return typed
+        value, message, hint = read_setting(name, value, own)
+        wrong = [Problem(where, message, hint=hint)] if message else check_setting(name, value, where, own)
+        problems += wrong
+        if not wrong:
+            typed[name] = value
+    return typed, [p.with_code(COMMAND_LINE) for p in problems]
 
 
-def _rule_file_settings(rules: list[str], own: dict) -> dict:
+def _rule_file_settings(rules: list[str], own: dict) -> tuple[dict, list[Problem]]:
     """The settings of the rule files given (`--rule @no-bluffing`), each checked where
-    the rule file writes it; a later rule file's replace an earlier one's."""
+    the rule file writes it (a later rule file's replace an earlier one's), and the
+    problems found in them."""
     try:
         sources = rule_sources(rules)
     except EditionError:
-        return {}  # reported with the edition's other problems (_Builder._house_rules)
+        return {}, []  # reported with the edition's other problems (_Builder._house_rules)
     known = {*DEFAULT_SETTINGS, *own}
     problems, found = [], {}
     for rule in sources:
         for name, value in rule.settings.items():
             if name not in known:
                 problems.append(rule.doc.problem(("settings", name), f"unknown setting '{name}'",
-                                                 _did_you_mean(str(name), known), at_key=True))
+                                                 _did_you_mean(str(name), known), at_key=True, code=COMMAND_LINE))
                 continue
             span = rule.doc.span(("settings", name))
-            problems += [replace(p, source_line=rule.doc.source_line(span.line))
-                         for p in check_setting(name, value, span, own)]
-            found[name] = value
-    if problems:
-        raise EditionError(problems)
-    return found
+            wrong = [replace(p, source_line=rule.doc.source_line(span.line)).with_code(COMMAND_LINE)
+                     for p in check_setting(name, value, span, own)]
+            problems += wrong
+            if not wrong:
+                found[name] = value
+    return found, problems
 
 
 def _inherited_setting_types(source: Source) -> list[Problem]:
@@ -121,29 +192,59 @@ def _inherited_setting_types(source: Source) -> list[Problem]:
     for name, value in source.own["settings"].items():
         if name in base and name not in DEFAULT_SETTINGS:
             span = source.span(("settings", name))
-            problems += [Problem(span, f"$.{p.message}", hint=p.hint, source_line=source.line_text(span))
+            problems += [Problem(span, f"$.{p.message}", hint=p.hint, source_line=source.line_text(span),
+                                 code=WRONG_TYPE)
                          for p in check_setting(name, value, span, base)]
     return problems
 
 
 def _script_syntax_problems(source: Source) -> list[Problem]:
-    """Syntax errors of every script and condition found where the schema expects one."""
+    """Syntax errors of every script and condition found where the schema expects one
+    (what can be checked of a file no edition can be built from)."""
     found = []
-    kinds = source.data.get("kinds") if isinstance(source.data, dict) else None
-    for kid, spec in (kinds or {}).items() if isinstance(kinds, dict) else ():
-        if not isinstance(spec, dict):
-            continue
-        for field_name, parse in (("effect", parse_script), ("on_start", parse_script), ("use", parse_script),
-                                  ("playable", parse_condition), ("bluff_if", parse_condition)):
-            text = spec.get(field_name)
-            if not isinstance(text, str):
-                continue
-            try:
-                parse(text)
-            except ScriptError as error:
-                span = source.script_span(("kinds", kid, field_name), error.line, error.column)
-                found.append(Problem(span, error.message, hint=error.hint, source_line=source.line_text(span)))
+    for path, text, parse in _scripts_in(source.data):
+        try:
+            parse(text)
+        except ScriptError as error:
+            span = source.script_span(path, error.line, error.column)
+            found.append(Problem(span, error.message, hint=error.hint, source_line=source.line_text(span),
+                                 code=error.code or SCRIPT_MEANING))
     return found
+
+
+_KIND_SCRIPTS = (("effect", parse_script), ("on_start", parse_script), ("use", parse_script),
+                 ("playable", parse_condition), ("bluff_if", parse_condition))
+
+
+def _scripts_in(data) -> list[tuple[tuple, str, object]]:
+    """(path, text, parser) of every text of `data` written where a script or a condition goes."""
+    found = []
+    for kid, spec in _items(_get(data, "kinds")):
+        for field_name, parse in _KIND_SCRIPTS:
+            found.append((("kinds", kid, field_name), _get(spec, field_name), parse))
+        reaction = _get(spec, "reaction")
+        found += [(("kinds", kid, "reaction", "against"), _get(reaction, "against"), parse_condition),
+                  (("kinds", kid, "reaction", "effect"), _get(reaction, "effect"), parse_script)]
+        written = _get(spec, "written")
+        found += [(("kinds", kid, "written", i), text, parse_script)
+                  for i, text in enumerate(written if isinstance(written, list) else [])]
+    rules = _get(data, "rules")
+    found += [(("rules", i, "script"), _get(rule, "script"), parse_script)
+              for i, rule in enumerate(rules if isinstance(rules, list) else [])]
+    found += [(("actions", name), text, parse_script) for name, text in _items(_get(data, "actions"))]
+    for name, rule in _items(_get(data, "tags")):
+        cases = [(("tags", name, value), text) for value, text in _items(rule)] if isinstance(rule, dict) \
+            else [(("tags", name), rule)]
+        found += [(path, text, parse_condition) for path, text in cases]
+    return [(path, text, parse) for path, text, parse in found if isinstance(text, str)]
+
+
+def _get(data, key):
+    return data.get(key) if isinstance(data, dict) else None
+
+
+def _items(data) -> list:
+    return list(data.items()) if isinstance(data, dict) else []
 
 
 def _in_order(problems: list[Problem]) -> list[Problem]:
@@ -168,13 +269,13 @@ class _Builder:
 
     # ---- reporting
 
-    def problem(self, path: tuple, message: str, hint: str | None = None) -> None:
-        self.problems.append(self.doc.problem(path, message, hint))
+    def problem(self, path: tuple, message: str, hint: str | None = None, code: str = DECLARATION) -> None:
+        self.problems.append(self.doc.problem(path, message, hint, code=code))
 
     def script_problem(self, path: tuple, error: ScriptError) -> None:
         span = self.doc.script_span(path, error.line, error.column)
         self.problems.append(Problem(span, error.message, hint=error.hint,
-                                     source_line=self.doc.line_text(span)))
+                                     source_line=self.doc.line_text(span), code=error.code or SCRIPT_MEANING))
 
     def compile(self, path: tuple, text: str, condition: bool, context: Context | None = None) -> Compiled | None:
         """A condition or a script, of the kind `context` says (what it may do and read)."""
@@ -193,6 +294,8 @@ class _Builder:
         data = self.data
         colours = tuple(data["colours"])
         settings = {**DEFAULT_SETTINGS, **data.get("settings", {})}
+        # (`players: {max: 6}` gives one bound: the other stays the default)
+        settings["players"] = {**DEFAULT_SETTINGS["players"], **settings["players"]}
         kinds_data: dict = data["kinds"]
         self.vocab = Vocabulary(
             colours=colours,
@@ -286,7 +389,8 @@ class _Builder:
                 if compiled is not None and (not compiled.pure or reads_top(compiled.tree)):
                     self.problem(path, "a tag is given to each card once, when the edition loads: its condition "
                                        "can only read the card itself, not the game",
-                                 hint="use the card's attributes (colour, number, symbol, kind, ...) and other tags")
+                                 hint="use the card's attributes (colour, number, symbol, kind, ...) and other tags",
+                                 code=SCRIPT_MEANING)
                 elif compiled is not None:
                     rules.append((name, value, compiled))
         return rules
@@ -303,7 +407,7 @@ class _Builder:
             sources={"playable": playable_text},
         )
         if "points" not in spec:
-            self.problem(path, f"kind '{kid}' has no points", hint="add `points: N` (or `face`)")
+            self.problem(path, f"kind '{kid}' has no points", hint="add `points: N` (or `face`)", code=DECK)
         kind.blank = bool(spec.get("blank", False))
         for field_name, condition, context in (("bluff_if", True, CONDITION), ("effect", False, EFFECT),
                                                ("on_start", False, START), ("use", False, USE)):
@@ -368,7 +472,7 @@ class _Builder:
             if len(rules) > len(cards):
                 count = f"{len(cards)} card" + ("s" if len(cards) != 1 else "")
                 self.problem(("kinds", kid, "written"), f"{len(rules)} rules written on {count}",
-                             hint="one rule per card of the kind in the deck")
+                             hint="one rule per card of the kind in the deck", code=DECK)
             for card in cards:
                 rule = rules.pop(0) if rules else (pending.pop(0)[1] if pending else None)
                 if rule is not None:
@@ -377,7 +481,7 @@ class _Builder:
             self.problems.append(Problem(
                 Span(label, 1, 1),  # (the rule script, from its start)
                 "this rule is made of statements, so it is written on a blank card, but no blank card is left",
-                hint="a rule for the whole table is made of `on EVENT:` hooks"))
+                hint="a rule for the whole table is made of `on EVENT:` hooks", code=COMMAND_LINE))
         return written
 
     def _any_stack_rule(self, extra: list[str]) -> bool:
@@ -433,7 +537,8 @@ class _Builder:
             def report(_path, error, source=source):
                 span = source.span(error.line, error.column)
                 line = source.doc.source_line(span.line) if source.doc is not None else None
-                self.problems.append(Problem(span, error.message, hint=error.hint, source_line=line))
+                self.problems.append(Problem(span, error.message, hint=error.hint, source_line=line,
+                                             code=error.code or SCRIPT_MEANING))
             try:
                 script = parse_script(source.text)
             except ScriptError as error:
@@ -468,7 +573,8 @@ class _Builder:
             except ScriptError as error:
                 span = source.span(error.line, error.column)
                 self.problems.append(Problem(span, error.message, hint=error.hint,
-                                             source_line=source.doc.source_line(span.line)))
+                                             source_line=source.doc.source_line(span.line),
+                                             code=error.code or SCRIPT_MEANING))
         return [source.text for source in sources]
 
     def _rule_hooks(self, path, text, report, direct=False) -> list:
@@ -495,7 +601,7 @@ class _Builder:
             for index, colour in enumerate(kind_colours):
                 if colour not in colours:
                     self.problem(("kinds", kid, "deck", "colours", index),
-                                 f"'{colour}' is not a colour of this edition",
+                                 f"'{colour}' is not a colour of this edition", code=DECK,
                                  hint=_did_you_mean(str(colour), colours, "colours") if colours else None)
             for colour, number in self._faces(kid, composition, kind_colours):
                 deck.append(Card(len(deck), kinds[kid], colour, number))
@@ -513,13 +619,15 @@ class _Builder:
         faces = []
         if not kind_colours and ("numbers" in composition or "per_colour" in composition):
             self.problem(("kinds", kid, "deck"), f"'{kid}' has cards in each colour, but the edition has no colours",
+                         code=DECK,
                          hint="give the edition its `colours:`, or count the kind's cards with `count: N` "
                               "(cards with no colour)")
         if "numbers" in composition:
             for spec, copies in composition["numbers"].items():
                 match = _RANGE.match(str(spec))
                 if not match:
-                    self.problem(("kinds", kid, "deck", "numbers"), f"'{spec}' is not a number or a range N-M")
+                    self.problem(("kinds", kid, "deck", "numbers"), f"'{spec}' is not a number or a range N-M",
+                                 code=DECK)
                     continue
                 low, high = int(match[1]), int(match[2] or match[1])
                 for colour in kind_colours:
@@ -535,4 +643,4 @@ class _Builder:
     def _check_totals(self, deck: list[Card]) -> None:
         total = self.data.get("total")
         if total is not None and total != len(deck):
-            self.problem(("total",), f"the deck has {len(deck)} cards, but `total` says {total}")
+            self.problem(("total",), f"the deck has {len(deck)} cards, but `total` says {total}", code=DECK)

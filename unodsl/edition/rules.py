@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..codes import COMMAND_LINE
 from ..errors import EditionError, Problem, Span
 from ..resources import data_dir, exists
 from .files import confined_path, is_plain_name
@@ -70,7 +71,7 @@ def _rule_path(spec: str) -> Path:
         if exists(built_in):
             return built_in
     raise EditionError([Problem(Span(f"@{spec}", 0, 0), f"no rule file '{spec}'",
-                                hint=f"built-in rules: {', '.join(built_in_rule_names())}")])
+                                hint=f"built-in rules: {', '.join(built_in_rule_names())}", code=COMMAND_LINE)])
 
 
 def load_rule_file(path: Path) -> RuleSource:
@@ -80,14 +81,14 @@ def load_rule_file(path: Path) -> RuleSource:
     settings = data.get("settings", {})
     if not isinstance(settings, dict):
         raise EditionError([doc.problem(("settings",), "a rule file's `settings:` is a mapping "
-                                        "(`no_bluffing: true`)")])
+                                        "(`no_bluffing: true`)", code=COMMAND_LINE)])
     if not isinstance(data.get("script", "" if settings else None), str):
         raise EditionError([doc.problem((), "a rule file is a mapping with a `script:` text "
-                                            "(or `settings:`)")])
+                                            "(or `settings:`)", code=COMMAND_LINE)])
     unknown = [key for key in data if key not in RULE_KEYS]
     if unknown:
         raise EditionError([doc.problem((key,), f"unknown key '{key}' in a rule file", at_key=True,
-                                        hint=f"a rule file has {', '.join(sorted(RULE_KEYS))}")
+                                        hint=f"a rule file has {', '.join(sorted(RULE_KEYS))}", code=COMMAND_LINE)
                             for key in unknown])
     return RuleSource(data.get("script", ""), str(path), str(data.get("name", Path(path).stem)), doc, settings)
 

@@ -6,15 +6,18 @@ for a schema author (no Python reprs, unknown keys with a did-you-mean).
 """
 from __future__ import annotations
 
+import copy
 import difflib
 import functools
 import json
 import re
+from dataclasses import replace
 from typing import Any, Iterable
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
+from unodsl.codes import BAD_VALUE, MISSING_KEY, UNKNOWN_KEY, WRONG_TYPE
 from unodsl.edition.yamlsrc import YamlDoc
 from unodsl.errors import Problem, Span
 from unodsl.limits import MAX_SETTING_DIGITS
@@ -45,8 +48,9 @@ def check_schema(doc: YamlDoc, against: dict | None = None) -> list[Problem]:
     validator = _validator() if against is None else Draft202012Validator(against)
     problems: list[Problem] = []
     for error in validator.iter_errors(doc.data):
-        problems.extend(_problems(doc, error))
-    return sorted(problems, key=lambda p: (p.span.line, p.span.column, p.message))
+        problems.extend(problem.with_code(_code(error)) for problem in _problems(doc, error))
+    # (a kind that is no mapping breaks both the kind's schema and that of an edition without `base:`)
+    return sorted(dict.fromkeys(problems), key=lambda p: (p.span.line, p.span.column, p.message))
 
 
 def check_setting(name: str, value: Any, where: Span, own: dict | None = None) -> list[Problem]:
@@ -89,7 +93,7 @@ def is_one_value(value: Any) -> bool:
 def nested_settings(settings: dict) -> list[Problem]:
     """Settings given apart from the file whose value is not one value (it could not
     even name a loaded edition: a list or a mapping is unhashable)."""
-    return [Problem(Span(f"--set {name}={value}", 1, 1), _NOT_ONE_VALUE.format(name=name),
+    return [Problem(Span(f"--set {name}={value}", 0, 0), _NOT_ONE_VALUE.format(name=name),
                     hint=_IN_A_FILE.format(name=name))
             for name, value in settings.items() if not is_one_value(value)]
 
@@ -162,12 +166,19 @@ def _problems(doc: YamlDoc, error: ValidationError) -> list[Problem]:
             best = error.context[0]
         others = len({e.relative_schema_path[0] for e in error.context}) - 1
         suffix = f" (and {others} other alternative{'s' if others != 1 else ''} failed)" if others else ""
-        problem = _problems(doc, best)[0]
-        return [Problem(problem.span, problem.message + suffix, problem.severity,
-                        problem.hint, problem.source_line)]
+        problem = _problems(doc, best)[0].with_code(_code(best))
+        return [replace(problem, message=problem.message + suffix)]
     message, hint = _wording(error)
     return [doc.problem(path, f"{render_path(path)}: {message}", hint,
                         at_key=error.validator == "required")]
+
+
+def _code(error: ValidationError) -> str:
+    if error.validator == "additionalProperties" and error.validator_value is False:
+        return UNKNOWN_KEY
+    if error.validator == "required" or error.validator in ("oneOf", "anyOf") and _only_required(error.validator_value):
+        return MISSING_KEY
+    return WRONG_TYPE if error.validator == "type" else BAD_VALUE
 
 
 def _wording(error: ValidationError) -> tuple[str, str | None]:
@@ -233,3 +244,104 @@ def _did_you_mean(word: Any, choices: Iterable) -> str | None:
         return None
     close = difflib.get_close_matches(word, [c for c in choices if isinstance(c, str)], n=1)
     return f"did you mean '{close[0]}'?" if close else None
+
+
+# ---- repair: what is sound in a file whose shape is wrong -----------------------------
+
+_REPAIR_ROUNDS = 50  # each round mends every error found; a nested mistake takes a few
+# What a missing key is filled in with, so that the value around it can stay: a kind
+# without `name:` or `deck:` still names a kind that scripts may use.
+_FILLERS = {"name": lambda path: str(path[-1]) if path else "edition", "deck": lambda path: {"count": 0},
+            "script": lambda path: "", "colours": lambda path: []}
+_SCRIPT_LISTS = {"written"}  # list items that are scripts: emptied, not removed (the others keep their place)
+
+
+def repaired(data: Any, base: Any = None) -> dict | None:
+    """A copy of edition data that the schema accepts, made by taking out what breaks it
+    (a wrong `points:`, an unknown key, one item of a list) or putting back the value of
+    the edition it is built on, `base` (a wrong `colours:`), and filling in what must be
+    there (a kind's `name:` and `deck:`, a house rule's `script:`); None when that cannot
+    be done (no `kinds:` at all). The loader compiles the scripts of a file whose shape
+    is wrong against it, so that a wrong value does not hide a wrong script."""
+    data = copy.deepcopy(data)
+    for _ in range(_REPAIR_ROUNDS):
+        errors = list(_validator().iter_errors(data))
+        if not errors:
+            return data
+        # The deepest first, and a list's last items first: mending one leaves the others' paths.
+        for error in sorted(errors, key=lambda e: _path_key(e.absolute_path), reverse=True):
+            if not _mend(data, tuple(error.absolute_path), error, base):
+                return None
+    return None
+
+
+def _path_key(path) -> tuple:
+    return len(path), tuple((0, part, "") if isinstance(part, int) else (1, 0, part) for part in path)
+
+
+def _mend(data: Any, path: tuple, error: ValidationError, base: Any) -> bool:
+    """Mend one error in place; False if it cannot be."""
+    target, found = _at(data, path)
+    if not found:
+        return True  # gone with an earlier mend
+    if error.validator == "additionalProperties" and error.validator_value is False:
+        for key in _extra_keys(error):
+            target.pop(key, None)
+        return True
+    if "propertyNames" in error.relative_schema_path:
+        target.pop(error.instance, None) if isinstance(target, dict) else None
+        return True
+    if error.validator == "uniqueItems" and isinstance(target, list):
+        unique = [item for index, item in enumerate(target) if item not in target[:index]]
+        target[:] = unique
+        return True
+    if error.validator == "required" and isinstance(target, dict):
+        missing = [key for key in error.validator_value if key not in target]
+        if all(key in _FILLERS for key in missing):
+            target.update({key: _FILLERS[key](path) for key in missing})
+            return True
+    if error.validator in ("oneOf", "anyOf") and _only_required(error.validator_value) and path[-1:] == ("deck",):
+        return _replace(data, path, {"count": 0})
+    return _inherit(data, path, target, base) or _remove(data, path)
+
+
+def _inherit(data: Any, path: tuple, wrong: Any, base: Any) -> bool:
+    """Put back the base edition's value for a wrong one (the base is sound)."""
+    inherited, in_base = _at(base, path)
+    return bool(path) and in_base and inherited != wrong and _replace(data, path, copy.deepcopy(inherited))
+
+
+def _at(data: Any, path: tuple) -> tuple[Any, bool]:
+    for part in path:
+        if isinstance(data, dict) and part in data or isinstance(data, list) and isinstance(part, int) \
+                and part < len(data):
+            data = data[part]
+        else:
+            return None, False
+    return data, True
+
+
+def _replace(data: Any, path: tuple, value: Any) -> bool:
+    parent, found = _at(data, path[:-1])
+    if not path or not found:
+        return False
+    parent[path[-1]] = value
+    return True
+
+
+def _remove(data: Any, path: tuple) -> bool:
+    """Take out the value at `path`: a key of a mapping, an item of a list (a script
+    item is emptied instead, a house rule made empty, so that the later ones keep
+    their place); the whole document cannot be."""
+    if not path:
+        return False
+    parent, _found = _at(data, path[:-1])
+    if isinstance(parent, dict):
+        del parent[path[-1]]
+    elif path[-2:-1] == ("rules",) and len(path) == 2:
+        parent[path[-1]] = {"name": "rule", "script": ""}
+    elif path[-2:-1] and path[-2] in _SCRIPT_LISTS:
+        parent[path[-1]] = ""
+    else:
+        del parent[path[-1]]
+    return True

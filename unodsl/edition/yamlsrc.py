@@ -15,6 +15,7 @@ from typing import Any, Iterable
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from unodsl.codes import DUPLICATE_KEY, NOT_A_DOCUMENT, UNREADABLE, YAML_SYNTAX, YAML_VALUE
 from unodsl.errors import EditionError, Problem, Span
 from unodsl.limits import MAX_FILE_BYTES as MAX_BYTES, MAX_YAML_DEPTH as MAX_DEPTH, MAX_YAML_VALUES as MAX_NODES
 from unodsl.limits import size_problem
@@ -60,6 +61,7 @@ class YamlDoc:
         self._nodes = nodes  # path -> node of the value
         self._keys = keys  # path -> node of the mapping key naming it
         self._starts = _line_starts(text)
+        self.problems: list[Problem] = []  # values YAML could not give as data (read_yaml)
 
     # -- positions -------------------------------------------------------
     def node(self, path: Iterable) -> Node | None:
@@ -73,13 +75,13 @@ class YamlDoc:
         node = self._nodes.get(path)
         if node is None:  # only an empty document has no root node
             return Span(self.filename, 1, 1)
-        return self._mark_span(node.start_mark)
+        return self._node_span(node)
 
     def key_span(self, path: Iterable) -> Span:
         """Where the key naming `path` is written (list items and the root: the value)."""
         path = tuple(path)
         key = self._keys.get(path)
-        return self._mark_span(key.start_mark) if key is not None else self.span(path)
+        return self._node_span(key) if key is not None else self.span(path)
 
     def source_line(self, line: int) -> str:
         """The text of 1-based `line`, without its line break ("" past the end)."""
@@ -90,10 +92,10 @@ class YamlDoc:
         return _LINE_BREAK.sub("", self.text[start:end])
 
     def problem(self, path: Iterable, message: str, hint: str | None = None,
-                *, at_key: bool = False, severity: str = "error") -> Problem:
+                *, at_key: bool = False, severity: str = "error", code: str = "") -> Problem:
         """A Problem pointing at the value (or, with at_key, the key) at `path`."""
         span = self.key_span(path) if at_key else self.span(path)
-        return Problem(span, message, severity, hint, self.source_line(span.line))
+        return Problem(span, message, severity, hint, self.source_line(span.line), code)
 
     def script_span(self, path: Iterable, line: int, column: int) -> Span:
         """Map a 1-based (line, column) inside the string at `path` to the file.
@@ -109,7 +111,11 @@ class YamlDoc:
         if places is None:  # cannot happen for text PyYAML accepted; stay useful anyway
             return self._mark_span(node.start_mark)
         if offset < len(places):
-            return self._index_span(places[offset])
+            span = self._index_span(places[offset])
+            end = places[_word_end(node.value, offset) - 1] + 1
+            end_line = bisect.bisect_right(self._starts, end - 1) - 1
+            # (the word is on one line: an escape or a fold ends it at most on the next character)
+            return span.until(end_line + 1, end - self._starts[end_line] + 1) if end_line + 1 == span.line else span
         # Just past the end (e.g. "unexpected end of script"): one after the last character.
         last = places[-1] if places else node.start_mark.index
         return self._index_span(last + 1 + offset - len(places))
@@ -119,15 +125,39 @@ class YamlDoc:
         likely no edition at all, and its text is not shown."""
         if not isinstance(self.data, dict):
             raise EditionError([Problem(self.span(), f"this file is not {what}: it holds "
-                                        f"{_describe(self.data)}, not a mapping of keys ({keys})")])
+                                        f"{_describe(self.data)}, not a mapping of keys ({keys})",
+                                        code=NOT_A_DOCUMENT)])
 
     # -- helpers ---------------------------------------------------------
     def _mark_span(self, mark) -> Span:
         return Span(self.filename, mark.line + 1, mark.column + 1)
 
+    def _node_span(self, node: Node) -> Span:
+        """Where a node is written: to its end if that is on its first line, else to the
+        end of that line (a block's first line says what it is; the rest is its content)."""
+        return _extent(node, self._mark_span(node.start_mark), self.source_line(node.start_mark.line + 1))
+
     def _index_span(self, index: int) -> Span:
         line = bisect.bisect_right(self._starts, index) - 1
         return Span(self.filename, line + 1, index - self._starts[line] + 1)
+
+
+def _extent(node: Node, start: Span, line: str) -> Span:
+    """`start` (the node's start) with the end of the node on its first line."""
+    end = node.end_mark
+    if end.line == node.start_mark.line and end.index > node.start_mark.index:
+        return start.until(start.line, end.column + 1)
+    return start.until(start.line, len(line.rstrip()) + 1)
+
+
+def _word_end(value: str, offset: int) -> int:
+    """Just past the word of a script starting at `offset` (a name or a number), or
+    past the one character there (a symbol)."""
+    end = offset + 1
+    if value[offset].isalnum() or value[offset] == "_":
+        while end < len(value) and (value[end].isalnum() or value[end] == "_"):
+            end += 1
+    return end
 
 
 def _describe(data: Any) -> str:
@@ -265,12 +295,13 @@ class _Builder:
         self.count = 0
         self.active: set[int] = set()  # collections being built: meeting one again is a cycle
 
-    def problem(self, node: Node, message: str, hint: str | None = None) -> Problem:
+    def problem(self, node: Node, message: str, hint: str | None = None, code: str = YAML_VALUE) -> Problem:
         mark = node.start_mark
         line, column = self.lines[mark.line], mark.column + 1
         # A document that is not a mapping is no edition: show only what the caret needs.
         shown = line if self.quotes_lines and len(line) <= CARET_WIDTH else caret_text(line, column)
-        return Problem(Span(self.filename, mark.line + 1, column), message, "error", hint, shown)
+        span = _extent(node, Span(self.filename, mark.line + 1, column), line)
+        return Problem(span, message, "error", hint, shown, code)
 
     def enter(self, node: Node, path: tuple) -> None:
         """Count one more value; stop on bombs, deep nesting and cycles."""
@@ -278,13 +309,15 @@ class _Builder:
         if self.count > MAX_NODES:
             self.problems.append(self.problem(
                 node, f"the document expands to more than {MAX_NODES} values",
-                "aliases (*name) that repeat other aliases multiply quickly; write the values out"))
+                "aliases (*name) that repeat other aliases multiply quickly; write the values out", NOT_A_DOCUMENT))
             raise _Abort
         if len(path) > MAX_DEPTH:
-            self.problems.append(self.problem(node, f"values are nested more than {MAX_DEPTH} deep"))
+            self.problems.append(self.problem(node, f"values are nested more than {MAX_DEPTH} deep",
+                                              code=NOT_A_DOCUMENT))
             raise _Abort
         if id(node) in self.active:
-            self.problems.append(self.problem(node, "an alias (*name) refers to a value that contains it"))
+            self.problems.append(self.problem(node, "an alias (*name) refers to a value that contains it",
+                                              code=NOT_A_DOCUMENT))
             raise _Abort
 
     def build(self, node: Node, path: tuple) -> Any:
@@ -356,7 +389,7 @@ class _Builder:
                 first = seen[key].start_mark
                 self.problems.append(self.problem(
                     key_node, f"duplicate key '{key}'",
-                    f"it is already given at line {first.line + 1}, column {first.column + 1}"))
+                    f"it is already given at line {first.line + 1}, column {first.column + 1}", DUPLICATE_KEY))
                 continue
             seen[key] = key_node
             self.keys[path + (key,)] = key_node
@@ -408,7 +441,7 @@ def _syntax_problem(err: yaml.YAMLError, text: str, filename: str) -> Problem:
     source = lines[line - 1] if line <= len(lines) else ""
     # A character YAML refuses (a control character) is not printed, only what is before it.
     shown = caret_text(source, col, upto_caret=not isinstance(err, yaml.reader.ReaderError))
-    return Problem(Span(filename, line, col), message, "error", hint, shown)
+    return Problem(Span(filename, line, col), message, "error", hint, shown, YAML_SYNTAX)
 
 
 def _no_colon(lines: list[str], index: int, column: int) -> tuple[str, int, int, str]:
@@ -458,14 +491,30 @@ def _plain_wording(err: yaml.MarkedYAMLError, lines: list[str]) -> tuple[str, in
 
 
 def _fail(filename: str, message: str, hint: str | None = None) -> EditionError:
-    return EditionError([Problem(Span(filename, 1, 1), message, "error", hint)])
+    return EditionError([Problem(Span(filename, 1, 1), message, "error", hint, code=NOT_A_DOCUMENT)])
 
 
 def load_yaml(text: str, filename: str) -> YamlDoc:
     """Parse `text` safely into a YamlDoc; every problem is raised in one EditionError."""
+    doc = read_yaml(text, filename)
+    if doc.problems:
+        raise EditionError(doc.problems)
+    return doc
+
+
+def read_yaml(text: str, filename: str) -> YamlDoc:
+    """Parse `text` safely into a YamlDoc, going on past values YAML cannot give as data.
+
+    Those (a duplicate key, an unsupported tag, `!!int abc`, a list as a key, a
+    bad merge) are left out of the data (a value becomes null, a key is not
+    there) and listed, in source order, in `doc.problems`. Only a document that
+    cannot be read at all raises an EditionError: text that is not YAML, too
+    big, empty, or that expands too far (too many values, too deep, an alias
+    inside itself).
+    """
     too_big = size_problem(text, filename)
     if too_big:
-        raise EditionError([too_big])
+        raise EditionError([too_big.with_code(UNREADABLE)])
     try:
         loader = _Loader(text)  # checks for unprintable characters at once
         root = loader.get_single_node()
@@ -479,10 +528,14 @@ def load_yaml(text: str, filename: str) -> YamlDoc:
     try:
         data = builder.build(root, ())
     except _Abort:  # the reason is among the problems
-        data = None
-    if builder.problems:
-        raise EditionError(sorted(builder.problems, key=lambda p: (p.span.line, p.span.column)))
-    return YamlDoc(data, filename, text, builder.nodes, builder.keys)
+        raise EditionError(_in_order(builder.problems)) from None
+    doc = YamlDoc(data, filename, text, builder.nodes, builder.keys)
+    doc.problems = _in_order(builder.problems)
+    return doc
+
+
+def _in_order(problems: list[Problem]) -> list[Problem]:
+    return sorted(problems, key=lambda p: (p.span.line, p.span.column))
 
 
 def load_yaml_file(path: str | Path) -> YamlDoc:
@@ -490,10 +543,17 @@ def load_yaml_file(path: str | Path) -> YamlDoc:
 
     Only a regular file is read (never a FIFO, a device or a folder): see files.py."""
     name = str(path)
+    return load_yaml(read_text_file(path), name)
+
+
+def read_text_file(path: str | Path) -> str:
+    """The text of a UTF-8 file (a BOM is allowed); an EditionError placed in it if it
+    cannot be read, is too big or is not UTF-8."""
+    name = str(path)
     raw = read_regular_file(path, MAX_BYTES)
     too_big = size_problem(raw, name)
     if too_big:
-        raise EditionError([too_big])
+        raise EditionError([too_big.with_code(UNREADABLE)])
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
@@ -505,5 +565,6 @@ def load_yaml_file(path: str | Path) -> YamlDoc:
         raise EditionError([Problem(Span(name, len(starts), column),
                                     f"file is not valid UTF-8 (byte {err.start}: {err.reason})", "error",
                                     "save the file as UTF-8",
-                                    caret_text(before[starts[-1]:], column, upto_caret=False))]) from None
-    return load_yaml(text, name)
+                                    caret_text(before[starts[-1]:], column, upto_caret=False),
+                                    UNREADABLE)]) from None
+    return text

@@ -13,6 +13,7 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
 
+from ..codes import SCRIPT_SYNTAX
 from ..errors import ScriptError
 from ..limits import MAX_SCRIPT_CHARS, MAX_SCRIPT_DEPTH, MAX_SCRIPT_STATEMENTS
 from ..resources import data_dir
@@ -52,12 +53,21 @@ def _parser() -> Lark:
 
 def parse_script(text: str) -> ast.Script:
     """A whole effect script or house rule."""
-    return _parse(text, "script")
+    return _tagged(text, "script")
 
 
 def parse_condition(text: str) -> ast.Node:
     """A bare condition, as in `playable:` or `bluff_if:`."""
-    return _parse(text, "condition")
+    return _tagged(text, "condition")
+
+
+def _tagged(text: str, start: str):
+    """The tree of `text`; what the parser refuses is a syntax error (the compiler's, of meaning)."""
+    try:
+        return _parse(text, start)
+    except ScriptError as error:
+        error.code = SCRIPT_SYNTAX
+        raise
 
 
 @lru_cache(maxsize=1024)  # editions built on classic parse classic's scripts again: 126 parses, 21 texts

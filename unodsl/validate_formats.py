@@ -1,0 +1,145 @@
+"""What `unodsl validate` prints: one function per `--format`.
+
+- text: for people; each problem with its line, a caret under the spot and its
+  hint, `FILE: ok` for a clean file and a count (`--quiet`: the problems only);
+- concise: one line per problem, `file:line:col: severity: message [CODE]`
+  (the shape compilers print, which editors' and CI's problem matchers read);
+- json: one object, every problem with its code and end;
+- github: GitHub Actions workflow commands, which annotate the lines of a pull request;
+- sarif: SARIF 2.1.0, read by GitHub code scanning and other CI tools.
+
+A place that is no file (`--set hand_size=seven`, `--rule 1`, an edition
+name that names nothing) is said in the message instead.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import quote
+
+from . import __version__
+from .codes import CODES
+from .errors import Problem, printable
+
+if TYPE_CHECKING:
+    from .validate import Report
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def format_text(report: Report, quiet: bool = False) -> str:
+    lines = [problem.format(with_source=True) for problem in report.problems]
+    if quiet:
+        return "\n".join(lines)
+    for edition, clean in report.files:
+        if clean and not any(p.span.file == edition for p in report.problems):
+            lines.append(f"{edition}: ok")
+    errors = len(report.errors())
+    warnings = len(report.problems) - errors
+    if report.problems:
+        lines.append(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+    return "\n".join(lines)
+
+
+def format_concise(report: Report, quiet: bool = False) -> str:
+    return "\n".join(printable(f"{p.span}: {p.severity}: {p.message} [{p.code}]") for p in report.problems)
+
+
+def format_json(report: Report, quiet: bool = False) -> str:
+    return json.dumps({
+        "ok": report.clean(),
+        "files": [{"edition": edition, "ok": clean} for edition, clean in report.files],
+        "problems": [p.as_dict() for p in report.problems],
+    }, indent=2, ensure_ascii=False)
+
+
+# ---- GitHub Actions ----------------------------------------------------------------
+
+def format_github(report: Report, quiet: bool = False) -> str:
+    """`::error file=F,line=L,col=C,endLine=EL,endColumn=EC,title=CODE::message` per problem
+    (docs.github.com, "Workflow commands for GitHub Actions")."""
+    return "\n".join(_github_line(problem) for problem in report.problems)
+
+
+def _github_line(problem: Problem) -> str:
+    span = problem.span
+    properties = {}
+    if _is_file(span.file):
+        end_line, end_column = span.end
+        properties = {"file": span.file, "line": span.line, "col": span.column,
+                      "endLine": end_line, "endColumn": end_column}
+    properties["title"] = problem.code
+    fields = ",".join(f"{name}={_escape_property(str(value))}" for name, value in properties.items())
+    return f"::{problem.severity} {fields}::{_escape_data(_message(problem))}"
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+# ---- SARIF 2.1.0 -------------------------------------------------------------------
+
+def format_sarif(report: Report, quiet: bool = False) -> str:
+    """One SARIF 2.1.0 log: one run of unodsl, its rules (every problem code) and results."""
+    codes = list(CODES)
+    run = {
+        "tool": {"driver": {
+            "name": "unodsl",
+            "version": __version__,
+            "rules": [_sarif_rule(code) for code in codes],
+        }},
+        "columnKind": "unicodeCodePoints",  # columns count characters, as unodsl's do
+        "results": [_sarif_result(problem, codes) for problem in report.problems],
+    }
+    return json.dumps({"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}, indent=2, ensure_ascii=False)
+
+
+def _sarif_rule(code: str) -> dict:
+    name, meaning = CODES[code]
+    return {"id": code, "name": name, "shortDescription": {"text": meaning},
+            "help": {"text": f"{meaning} (docs/problems.md, {code})"}}
+
+
+def _sarif_result(problem: Problem, codes: list[str]) -> dict:
+    result: dict = {"ruleId": problem.code, "level": problem.severity, "message": {"text": _message(problem)}}
+    if problem.code in codes:
+        result["ruleIndex"] = codes.index(problem.code)
+    span = problem.span
+    if _is_file(span.file):
+        end_line, end_column = span.end
+        result["locations"] = [{"physicalLocation": {
+            "artifactLocation": {"uri": _uri(span.file)},
+            "region": {"startLine": span.line, "startColumn": span.column,
+                       "endLine": end_line, "endColumn": end_column},
+        }}]
+    return result
+
+
+def _uri(file: str) -> str:
+    """A file as a URI reference: relative paths stay relative (to the folder the check ran in)."""
+    path = Path(file)
+    return path.resolve().as_uri() if path.is_absolute() else quote(path.as_posix())
+
+
+# ---- shared ------------------------------------------------------------------------
+
+def _message(problem: Problem) -> str:
+    """The message, where it is when that is no file, and the hint on a line of its own."""
+    text = problem.message if _is_file(problem.span.file) else f"{problem.span.file}: {problem.message}"
+    return printable(text + (f"\nhint: {problem.hint}" if problem.hint else ""))
+
+
+def _is_file(name: str) -> bool:
+    try:
+        return Path(name).is_file()
+    except (OSError, ValueError):  # a name too long, a NUL
+        return False
+
+
+FORMATS = {"text": format_text, "concise": format_concise, "json": format_json,
+           "github": format_github, "sarif": format_sarif}
