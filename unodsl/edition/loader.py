@@ -21,6 +21,7 @@ from .inherit import Merged, Source, source_of
 from .rules import rule_sources, starter_rules
 from .model import DEFAULT_PLAYABLE, DEFAULT_SETTINGS, Card, CardKind, Edition
 from .actions import read_actions
+from .sides import all_colours, pair_backs, read_sides
 from .state import read_chance, read_piles, read_state
 from .schema import check_schema, check_setting, read_setting
 from .yamlsrc import YamlDoc, load_yaml, load_yaml_file
@@ -158,7 +159,8 @@ class _Builder:
 
     def build(self, rules: list[str], eliminates: bool = True) -> Edition:
         data = self.data
-        colours = tuple(data["colours"])
+        self.sides = read_sides(data, self.problem)
+        colours = all_colours(self.sides) if self.sides else tuple(data["colours"])
         settings = {**DEFAULT_SETTINGS, **data.get("settings", {})}
         kinds_data: dict = data["kinds"]
         self.vocab = Vocabulary(
@@ -171,6 +173,7 @@ class _Builder:
             # (a rule written on a blank card mid-game may eliminate)
             eliminates=eliminates or any(k.get("blank") for k in kinds_data.values()),
             stacking=self._any_stack_rule(rules),
+            sides=tuple(side.name for side in self.sides),
         )
         self.vocab.player_state, self.vocab.game_state = read_state(data, colours, self.problem)
         self.vocab.chance = read_chance(data, self.problem)
@@ -180,7 +183,7 @@ class _Builder:
         tag_rules = self._tag_rules()
         kinds = {kid: self._kind(kid, spec) for kid, spec in kinds_data.items()}
         hooks, written_extra = self._house_rules(rules)
-        deck = self._expand(kinds, kinds_data, colours, tag_rules)
+        deck = self._deck(kinds, kinds_data, colours, tag_rules)
         written = self._written_rules(deck, kinds_data, written_extra)
         table = tuple(data.get("table", ()))
         for index, kid in enumerate(table):
@@ -202,7 +205,7 @@ class _Builder:
             table=table, written=written, compile_rule=self._rule_compiler(),
             suggested_rules=self._suggested_rules(),
             display_colours=dict(data.get("display_colours", {})),
-            actions=actions, replacements=self.replacements,
+            actions=actions, replacements=self.replacements, sides=self.sides,
         )
         mark_quiet_kinds(edition)
         edition.faces_up = may_turn_hands_face_up(edition)
@@ -428,8 +431,31 @@ class _Builder:
             report(path, error)
             return []
 
-    def _expand(self, kinds, kinds_data, colours, tag_rules) -> list[Card]:
-        """The deck, card by card, from the compact composition of each kind."""
+    def _deck(self, kinds, kinds_data, colours, tag_rules) -> list[Card]:
+        """The deck (of a two-sided edition: the first side's faces, each with its back),
+        its cards tagged and their faces numbered."""
+        if not self.sides:
+            deck = self._expand(kinds, kinds_data, colours)
+            every_face = deck
+        else:
+            decks = [self._expand(kinds, {kid: kinds_data[kid] for kid in side.kinds if kid in kinds_data},
+                                  side.colours, index, f"the {side.name} side")
+                     for index, side in enumerate(self.sides)]
+            pair_backs(decks[0], decks[1], self.sides, self.data.get("backs"), self.problem)
+            deck, every_face = decks[0], decks[0] + decks[1]
+        for card in every_face:
+            for name, value, condition in tag_rules:
+                if condition.function(card, None, None):
+                    card.tags[name] = value
+        faces: dict = {}
+        for card in every_face:
+            key = (card.kind, card.colour, card.number, tuple(sorted(card.tags.items(), key=str)))
+            card.face = faces.setdefault(key, len(faces))
+        return deck
+
+    def _expand(self, kinds, kinds_data, colours, side: int = 0, whose: str = "this edition") -> list[Card]:
+        """The cards of `kinds_data` (one side's, or the edition's), card by card, from
+        the compact composition of each kind."""
         deck: list[Card] = []
         for kid, spec in kinds_data.items():
             composition = spec.get("deck", {})
@@ -437,17 +463,9 @@ class _Builder:
             for index, colour in enumerate(kind_colours):
                 if colour not in colours:
                     self.problem(("kinds", kid, "deck", "colours", index),
-                                 f"'{colour}' is not a colour of this edition")
+                                 f"'{colour}' is not a colour of {whose}")
             for colour, number in self._faces(kid, composition, kind_colours):
-                deck.append(Card(len(deck), kinds[kid], colour, number))
-        for card in deck:
-            for name, value, condition in tag_rules:
-                if condition.function(card, None, None):
-                    card.tags[name] = value
-        faces: dict = {}
-        for card in deck:
-            key = (card.kind, card.colour, card.number, tuple(sorted(card.tags.items(), key=str)))
-            card.face = faces.setdefault(key, len(faces))
+                deck.append(Card(len(deck), kinds[kid], colour, number, side))
         return deck
 
     def _faces(self, kid: str, composition: dict, kind_colours) -> list[tuple]:
