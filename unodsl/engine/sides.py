@@ -12,6 +12,19 @@ from __future__ import annotations
 from ..edition.model import Card
 
 
+def side_after(edition, event: dict, side: int) -> int:
+    """The side up after the logged `event`, `side` before it: the first as a round is
+    dealt, the one a setup names, the one a flip turned up (readers of the log name a
+    card of a two-sided edition by the face then up)."""
+    names = [s.name for s in edition.sides]
+    kind = event.get("event")
+    if kind in ("deal", "setup"):
+        return names.index(event["side"]) if event.get("side") in names else 0
+    if kind == "flip" and event.get("side") in names:
+        return names.index(event["side"])
+    return side
+
+
 class TwoSided:
     """Mixed into Round: `side` (the index of the side up, 0 as a round starts) and
     `colours` (that side's) are the round's."""

@@ -8,21 +8,16 @@ from __future__ import annotations
 from collections import Counter
 
 from ..edition.model import Edition
+from ..engine.sides import side_after
 from .answers import option_key
 from .words import label_of, show
 
 
 def sides_along(edition: Edition, log: list[dict]) -> list[int]:
-    """The side up (its index) as each event of `log` was recorded: the first as a round
-    is dealt, the one a setup names, then the one each `flip` turned up."""
-    names = [side.name for side in edition.sides]
+    """The side up (its index) as each event of `log` was recorded."""
     side, found = 0, []
     for event in log:
-        kind = event.get("event")
-        if kind in ("deal", "setup"):
-            side = names.index(event["side"]) if event.get("side") in names else 0
-        elif kind == "flip" and event.get("side") in names:
-            side = names.index(event["side"])
+        side = side_after(edition, event, side)
         found.append(side)
     return found
 
