@@ -159,7 +159,9 @@ class _Builder:
 
     def build(self, rules: list[str], eliminates: bool = True) -> Edition:
         data = self.data
+        known = len(self.problems)
         self.sides = read_sides(data, self.problem)
+        self.sides_sound = len(self.problems) == known  # (else their decks' sizes say nothing more)
         colours = all_colours(self.sides) if self.sides else tuple(data["colours"])
         settings = {**DEFAULT_SETTINGS, **data.get("settings", {})}
         kinds_data: dict = data["kinds"]
@@ -441,7 +443,8 @@ class _Builder:
             decks = [self._expand(kinds, {kid: kinds_data[kid] for kid in side.kinds if kid in kinds_data},
                                   side.colours, index, f"the {side.name} side")
                      for index, side in enumerate(self.sides)]
-            pair_backs(decks[0], decks[1], self.sides, self.data.get("backs"), self.problem)
+            if self.sides_sound:
+                pair_backs(decks[0], decks[1], self.sides, self.data.get("backs"), self.problem)
             deck, every_face = decks[0], decks[0] + decks[1]
         for card in every_face:
             for name, value, condition in tag_rules:
