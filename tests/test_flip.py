@@ -240,3 +240,10 @@ def test_the_table_shows_the_side_up_and_the_backs_the_player_sees():
     assert "side up ===" in out or "side up =" in out
     assert "side you see:" in out and "Draw pile's top card:" in out
     assert "You:" not in out.split("side you see:")[1].split("Draw pile's top card:")[0]  # not their own
+
+
+def test_a_face_of_the_second_side_that_can_never_be_played_is_found():
+    never = TWO_SIDED.replace("other: {name: Number, deck:", "other: {name: Number, playable: never, deck:")
+    with pytest.raises(unodsl.EditionError) as raised:
+        unodsl.load_edition_text(never, "two.yaml")
+    assert "no card on the table ever lets a Number be played" in str(raised.value)
