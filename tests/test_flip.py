@@ -8,6 +8,7 @@ edition of two sides written from scratch, and one-sided editions untouched.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import random
 from collections import Counter
 
@@ -247,3 +248,60 @@ def test_a_face_of_the_second_side_that_can_never_be_played_is_found():
     with pytest.raises(unodsl.EditionError) as raised:
         unodsl.load_edition_text(never, "two.yaml")
     assert "no card on the table ever lets a Number be played" in str(raised.value)
+
+
+# ---- validates => runs, on a hostile copy of flip.yaml -----------------------------------------
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from test_validate_fuzz import SCRIPT_WORDS, examples, folder, validate_file  # noqa: E402,F401
+
+FLIP_LINES = (Path(__file__).resolve().parent.parent / "editions" / "flip.yaml").read_text(
+    encoding="utf-8").splitlines(keepends=True)
+SIDE_LINES = [i for i, line in enumerate(FLIP_LINES) if line.startswith(("  light:", "  dark:", "    kinds:",
+                                                                          "    colours:", "backs:"))]
+FLIP_SCRIPT_LINES = [i for i, line in enumerate(FLIP_LINES)
+                     if line.startswith("      ") and not line.lstrip().startswith("#")]
+
+
+@st.composite
+def mutated_flip(draw) -> str:
+    """flip.yaml with lines of its sides and scripts deleted, duplicated or swapped, or a
+    word of the effect language (`flip` among them) put in a script line."""
+    lines = list(FLIP_LINES)
+    for _ in range(draw(st.integers(1, 3))):
+        operation = draw(st.sampled_from(["delete", "duplicate", "swap", "word", "word"]))
+        i = draw(st.sampled_from(SIDE_LINES + FLIP_SCRIPT_LINES))
+        if operation == "word":
+            i = draw(st.sampled_from(FLIP_SCRIPT_LINES))
+            indent = len(lines[i]) - len(lines[i].lstrip(" "))
+            words = lines[i][indent:].split(" ")
+            at = draw(st.integers(0, len(words)))
+            words[at:at + draw(st.integers(0, 1))] = [draw(st.sampled_from([*SCRIPT_WORDS, "flip"]))]
+            lines[i] = " " * indent + " ".join(words)
+        elif operation == "delete":
+            lines[i] = ""
+        elif operation == "duplicate":
+            lines[i] = lines[i] * 2
+        else:
+            j = draw(st.sampled_from(SIDE_LINES + FLIP_SCRIPT_LINES))
+            lines[i], lines[j] = lines[j], lines[i]
+    return "".join(lines)
+
+
+@examples(40)
+@given(text=mutated_flip())
+def test_a_mutated_flip_validates_and_plays_or_says_where(folder, text):  # noqa: F811
+    path = folder / "flip-fuzzed.yaml"
+    path.write_text(text, encoding="utf-8")
+    validate_file(path)
+    try:
+        edition = unodsl.load_edition(str(path))
+    except unodsl.EditionError:
+        return
+    for seed in range(3):  # what validates plays, without an exception, cards conserved
+        players = 2 + seed * 4
+        match = unodsl.Match(edition, players=players, agents="random", seed=seed, max_rounds=1)
+        match.play()
+        assert sorted(c.uid for c in [*match.round.draw_pile, *match.round.discard,
+                                      *(c for hand in match.round.hands for c in hand)]) == list(range(112))
