@@ -305,3 +305,25 @@ def test_a_mutated_flip_validates_and_plays_or_says_where(folder, text):  # noqa
         match.play()
         assert sorted(c.uid for c in [*match.round.draw_pile, *match.round.discard,
                                       *(c for hand in match.round.hands for c in hand)]) == list(range(112))
+
+
+# ---- scenarios that name sides --------------------------------------------------------------
+
+from unodsl.scenario import ScenarioError, load_scenario  # noqa: E402
+
+
+@pytest.mark.parametrize("edition, side, hands, discard, message", [
+    ("flip", "drak", "[[red 1], [red 2]]", "red 9",
+     "4:9: error: 'drak' is not a side of UNO Flip\n  hint: did you mean 'dark'?"),
+    ("flip", "dark", "[[red 1, pink 2], [teal 2]]", "pink 9",
+     "5:12: error: 'red 1' is a face of another side: the setup has the dark side up"),
+    ("classic", "dark", "[[red 1], [red 2]]", "red 9",
+     "4:9: error: 'dark' is not a side of Classic UNO: its cards have one side"),
+])
+def test_a_scenario_names_a_side_the_edition_has_and_cards_of_it(tmp_path, edition, side, hands, discard, message):
+    path = tmp_path / "s.yaml"
+    path.write_text(f"name: sides\nedition: {edition}\nsetup:\n  side: {side}\n  hands: {hands}\n"
+                    f"  discard: [{discard}]\n")
+    with pytest.raises(ScenarioError) as raised:
+        load_scenario(path)
+    assert message in "\n".join(p.format() for p in raised.value.problems)
