@@ -204,7 +204,7 @@ def _rows_by_side(edition: Edition) -> list[tuple]:
 
 def cards_json(edition: Edition) -> str:
     rows = []
-    for row in deck_rows(edition):
+    for row in (row for _side, side_rows in _rows_by_side(edition) for row in side_rows):
         what, text = row.script
         rows.append({
             "kind": row.kind.id, "name": row.kind.name, "colour": row.colour, "count": len(row.cards),
