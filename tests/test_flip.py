@@ -327,3 +327,14 @@ def test_a_scenario_names_a_side_the_edition_has_and_cards_of_it(tmp_path, editi
     with pytest.raises(ScenarioError) as raised:
         load_scenario(path)
     assert message in "\n".join(p.format() for p in raised.value.problems)
+
+
+def test_cards_lists_each_sides_faces_in_declared_order():
+    from unodsl.authoring import format_cards
+    text = format_cards(FLIP)
+    assert text.startswith("UNO Flip (flip): 112 cards, two-sided (light and dark)")
+    light, dark = text.split("light side:")[1].split("dark side:")
+    kinds = [line.split()[0] for line in dark.splitlines()[1:] if line.strip() and not line.startswith("total")]
+    assert kinds == ["dark_number"] * 4 + ["draw_five"] * 4 + ["dark_reverse"] * 4 + ["skip_everyone"] * 4 \
+        + ["dark_flip"] * 4 + ["dark_wild", "wild_draw_colour"]
+    assert "pink" not in light and "red" not in dark
