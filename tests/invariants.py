@@ -1,8 +1,9 @@
 """What must hold in every round of every edition, checked while random rounds are played.
 
 - CheckingAgent: every option an agent is offered is legal;
-- ConservingRound: at every recorded event no card is created or lost, and a
-  table card never reaches a hand or a pile; at the end each card is in one place;
+- ConservingRound: at every recorded event no card is created or lost, a table
+  card never reaches a hand or a pile, and (two-sided cards) every card shows the
+  side up; at the end each card is in one place;
 - play_checked_round: one such round, which must end with a winner;
 - check_state_types: each of the edition's state variables holds a value of its type.
 """
@@ -51,8 +52,8 @@ def check_options(decision, state: Round) -> None:
     elif kind == d.PLAY_DRAWN:
         card = options[0]
         assert card in state.hands[seat] and state.is_playable(card) and options[1] is d.KEEP
-    elif kind == d.COLOUR:
-        assert options == list(state.edition.colours)
+    elif kind == d.COLOUR:  # the colours of the side up (of two-sided cards)
+        assert options == list(state.edition.side_colours(state.side))
     elif kind == d.CALL_UNO:
         # Playing the next-to-last card or discarding down to one (two cards or more), or
         # left with one by the card's effect (one card): never with none.
@@ -98,6 +99,10 @@ class ConservingRound(Round):
         super().record(event, **data)
         count, size = self.card_count(), len(self.edition.deck)
         assert count == size, f"{count} cards instead of {size} at {event} {data}"
+        if self.edition.sides:  # two-sided cards: every card shows the side up
+            places = [self.draw_pile, self.discard, *self.hands, self.table, *self.lying, *self.piles.values()]
+            assert all(card.side == self.side for place in places for card in place), \
+                f"a card shows the side down at {event} {data}"
         for card in self.edition.deck:
             if card.kind in self.edition.table:
                 assert card in self.table or any(card in cards for cards in self.lying), \
@@ -138,6 +143,6 @@ def check_state_types(rnd) -> None:
         for name, value in values.items():
             var = vocab.player_state.get(name) or vocab.game_state[name]
             ok = {"counter": lambda v: type(v) is int, "flag": lambda v: type(v) is bool,
-                  "colour": lambda v: v is None or v in rnd.colours,
-                  "card": lambda v: v is None or v in rnd.edition.deck}[var.type](value)
+                  "colour": lambda v: v is None or v in rnd.edition.colours,  # (either side's)
+                  "card": lambda v: v is None or v in rnd.edition.every_face}[var.type](value)
             assert ok, f"{name} = {value!r} is not a {var.type}"

@@ -13,7 +13,7 @@ from unodsl.lang.compile import START, compile_condition, compile_script
 from unodsl.lang.parse import parse_condition, parse_script
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "effects.md"
-BLOCK = re.compile(r"```(unodsl(?:-condition|-start)?)\n(.*?)```", re.S)
+BLOCK = re.compile(r"```(unodsl(?:-condition|-start|-two-sided)?)\n(.*?)```", re.S)
 
 DOC_EDITION = unodsl.load_edition_text(
     Path(__file__).resolve().parent.parent.joinpath("editions", "classic.yaml").read_text()
@@ -25,6 +25,8 @@ DOC_EDITION = unodsl.load_edition_text(
                          "actions:\n  press: me draws random launcher\n"
                          "kinds:\n", 1),
     "doc-edition.yaml")
+# The examples of two-sided cards (`unodsl-two-sided`) run on UNO Flip.
+FLIP = unodsl.load_edition("flip")
 
 EXAMPLES = BLOCK.findall(DOC.read_text(encoding="utf-8"))
 
@@ -33,9 +35,9 @@ def test_the_page_has_examples():
     assert len(EXAMPLES) >= 25
 
 
-def dealt_round(seed: int) -> Round:
+def dealt_round(seed: int, edition=DOC_EDITION) -> Round:
     """A round of the doc edition, dealt to three, every question answered with its first option."""
-    rnd = Round(DOC_EDITION, 3, 0, random.Random(seed), [], ask=lambda decision: decision.options[0])
+    rnd = Round(edition, 3, 0, random.Random(seed), [], ask=lambda decision: decision.options[0])
     rnd._deal()
     rnd._start_card()
     return rnd
@@ -45,9 +47,10 @@ def dealt_round(seed: int) -> Round:
 def test_example_compiles_and_runs(kind, text):
     # Compiled, each example runs on dealt tables as the page says it may be used: a
     # condition on the cards of a hand, a script (and its hooks) as the card on top's effect.
-    vocab = DOC_EDITION.vocabulary
+    edition = FLIP if kind == "unodsl-two-sided" else DOC_EDITION
+    vocab = edition.vocabulary
     for seed in range(3):
-        rnd = dealt_round(seed)
+        rnd = dealt_round(seed, edition)
         me, card = 1, rnd.discard[-1]
         if kind == "unodsl-condition":
             compiled = compile_condition(parse_condition(text), vocab)
@@ -62,7 +65,7 @@ def test_example_compiles_and_runs(kind, text):
         for _event, guard, body in compiled.hooks:
             if guard is None or guard.function(card, rnd, me):
                 body.function(rnd, me, card)
-        assert rnd.card_count() == cards == len(DOC_EDITION.deck)
+        assert rnd.card_count() == cards == len(edition.deck)
 
 
 def test_doc_edition_tags_cards():

@@ -14,7 +14,7 @@ import unodsl
 from unodsl.agents.random_agent import RandomAgent
 from unodsl.engine.decisions import DRAW, TURN, Decision
 
-EDITIONS = ["classic", "harry-potter", "harry-potter-fr", "green-lantern", "veto", "no-mercy", "classic-2018"]
+EDITIONS = ["classic", "harry-potter", "harry-potter-fr", "green-lantern", "veto", "no-mercy", "classic-2018", "flip"]
 
 
 def summary(match: unodsl.Match) -> tuple:

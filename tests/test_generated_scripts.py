@@ -527,7 +527,7 @@ def test_moves_and_players_held_validate_and_play_or_are_refused_in_place(counti
 # ---- the shipped scripts, mutated -------------------------------------------------------------
 
 SHIPPED = ["classic", "harry-potter", "harry-potter-fr", "harry-potter-sorting-hat", "green-lantern", "veto",
-           "no-mercy", "classic-2018", "attack", "all-wild"]
+           "no-mercy", "classic-2018", "attack", "all-wild", "flip"]
 RULE_FILES = sorted((data_dir("editions") / "house-rules").rglob("*.yaml"))
 WORDS = sorted({w for words in SAMPLES.values() for w in words} | set(GENERATOR.strings.values()) - {"\n"})
 

@@ -22,7 +22,8 @@ def conserving_rounds(monkeypatch):
     conserve_cards(monkeypatch)
 
 
-EDITIONS = ["harry-potter", "harry-potter-sorting-hat", "harry-potter-fr", "green-lantern", "veto", "no-mercy", "classic-2018"]
+EDITIONS = ["harry-potter", "harry-potter-sorting-hat", "harry-potter-fr", "green-lantern", "veto", "no-mercy", "classic-2018",
+            "flip"]
 
 
 @pytest.mark.parametrize("name", EDITIONS)

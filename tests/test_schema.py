@@ -178,8 +178,8 @@ def test_later_editions_can_be_described():
     ("total: 40", "totl: 40",
      "t.yaml:19:1: error: $.totl: unknown property 'totl'\n  hint: did you mean 'total'?"),
     ("total: 40", "zzz: 40",
-     "t.yaml:19:1: error: $.zzz: unknown property 'zzz'\n  hint: allowed here: actions, base, chance, colours, description, "
-     "display_colours, id, kinds, name, piles, rules, settings, source, starter_rules, state, table, tags, total, version"),
+     "t.yaml:19:1: error: $.zzz: unknown property 'zzz'\n  hint: allowed here: actions, backs, base, chance, colours, description, "
+     "display_colours, id, kinds, name, piles, rules, settings, sides, source, starter_rules, state, table, tags, total, version"),
 ])
 def test_bad_variant(old, new, expected):
     assert messages(variant(old, new)) == [expected]
@@ -193,8 +193,8 @@ def test_all_errors_are_reported_in_file_order():
 
 def test_missing_top_level_keys_point_at_the_start():
     assert messages("name: x\n") == [
-        "t.yaml:1:1: error: $: 'colours' is a required property",
         "t.yaml:1:1: error: $: 'kinds' is a required property",
+        "t.yaml:1:1: error: $: give at least one of 'colours', 'sides'",  # (two-sided cards: each side's)
     ]
 
 

@@ -127,9 +127,10 @@ class DeckRow:
 
 
 def deck_rows(edition: Edition) -> list[DeckRow]:
-    """The expanded deck, one row per kind and colour, in deck order."""
+    """The expanded deck, one row per kind and colour, in deck order (two-sided cards:
+    the first side's faces, then the other's)."""
     rows: dict[tuple, DeckRow] = {}
-    for card in edition.deck:
+    for card in edition.every_face:
         key = (card.kind, card.colour)
         if key not in rows:
             rows[key] = DeckRow(card.spec, card.colour)
@@ -166,32 +167,48 @@ def shorten(text: str, width: int) -> str:
 
 
 def format_cards(edition: Edition, effect_width: int = 60) -> str:
-    """The deck as an aligned table: kind, colour, count, points, effect."""
-    rows = deck_rows(edition)
+    """The deck as an aligned table: kind, colour, count, points, effect (two-sided
+    cards: each side's faces under its name, the side's total, then the cards')."""
     table = [("kind", "colour", "count", "points", "effect")]
-    for row in rows:
-        what, text = row.script
-        line = one_line(text)
-        if what == "use":
-            line = f"(use) {line}"
-        table.append((row.kind.id, row.colour or "-", str(len(row.cards)), row.points,
-                      shorten(line, effect_width)))
+    for side, rows in _rows_by_side(edition):
+        if side is not None:
+            table.append((f"{side.name} side:", "", "", "", ""))
+        for row in rows:
+            what, text = row.script
+            line = one_line(text)
+            if what == "use":
+                line = f"(use) {line}"
+            table.append((row.kind.id, row.colour or "-", str(len(row.cards)), row.points,
+                          shorten(line, effect_width)))
     table.append(("total", "", str(len(edition.deck)), "", ""))
-    widths = [max(len(r[i]) for r in table) for i in range(4)]
+    widths = [max(len(r[i]) for r in table if not r[0].endswith(" side:")) for i in range(4)]
     out = []
     for kind, colour, count, points, effect in table:
         cells = [kind.ljust(widths[0]), colour.ljust(widths[1]), count.rjust(widths[2]),
                  points.ljust(widths[3]), effect]
         out.append("  ".join(cells).rstrip())
-    return f"{edition.name} ({edition.id}): {len(edition.deck)} cards\n\n" + "\n".join(out)
+    sides = f", two-sided ({' and '.join(side.name for side in edition.sides)})" if edition.sides else ""
+    return f"{edition.name} ({edition.id}): {len(edition.deck)} cards{sides}\n\n" + "\n".join(out)
+
+
+def _rows_by_side(edition: Edition) -> list[tuple]:
+    """(side, its deck rows) of two-sided cards; (None, the rows) of one-sided ones."""
+    rows = deck_rows(edition)
+    if not edition.sides:
+        return [(None, rows)]
+    # (a side after the first comes in the order its faces are paired: put back in the declared one)
+    kinds, colours = list(edition.kinds), list(edition.colours)
+    rows.sort(key=lambda row: (kinds.index(row.kind.id), colours.index(row.colour) if row.colour else len(colours)))
+    return [(side, [row for row in rows if row.kind.id in side.kinds]) for side in edition.sides]
 
 
 def cards_json(edition: Edition) -> str:
     rows = []
-    for row in deck_rows(edition):
+    for row in (row for _side, side_rows in _rows_by_side(edition) for row in side_rows):
         what, text = row.script
         rows.append({
             "kind": row.kind.id, "name": row.kind.name, "colour": row.colour, "count": len(row.cards),
+            **({"side": _side_of(edition, row.kind.id)} if edition.sides else {}),
             "points": row.kind.points,
             "numbers": sorted({c.number for c in row.cards if c.number is not None}),
             what or "effect": one_line(text) or None,
@@ -199,6 +216,11 @@ def cards_json(edition: Edition) -> str:
         })
     return json.dumps({"edition": edition.id, "name": edition.name, "total": len(edition.deck),
                        "cards": rows}, indent=2, ensure_ascii=False)
+
+
+def _side_of(edition: Edition, kid: str) -> str | None:
+    """The name of the side whose faces are of kind `kid` (two-sided cards)."""
+    return next((side.name for side in edition.sides if kid in side.kinds), None)
 
 
 # ---- unodsl explain ------------------------------------------------------------------------
@@ -215,11 +237,11 @@ def find_kind(edition: Edition, query: str) -> CardKind:
             return kind
     if wanted and wanted not in {c.lower() for c in edition.colours}:
         try:
-            return resolve_cards(edition, [query], list(edition.deck))[0].spec
+            return resolve_cards(edition, [query], list(edition.every_face))[0].spec
         except UnoError:
             pass
     choices = {k.id for k in edition.kinds.values()} | {k.name for k in edition.kinds.values()}
-    choices |= {c.label() for c in edition.deck}
+    choices |= {c.label() for c in edition.every_face}
     by_lower = {choice.lower(): choice for choice in sorted(choices)}
     close = difflib.get_close_matches(query.lower(), list(by_lower), n=1, cutoff=0.5)
     hint = f"did you mean '{by_lower[close[0]]}'?" if close else "its kinds: " + ", ".join(edition.kinds)
@@ -302,11 +324,15 @@ def _raw_kind(edition: Edition, kid: str) -> dict:
 
 
 def _deck_text(edition: Edition, kind: CardKind) -> str:
-    cards = [c for c in edition.deck if c.kind == kind.id]
+    cards = [c for c in edition.every_face if c.kind == kind.id]
     if not cards:
         return "None: the deck holds no card of this kind."
     colours = [c for c in edition.colours if any(card.colour == c for card in cards)]
     text = plural(len(cards), "card")
+    if edition.sides:  # two-sided cards: this kind's faces are one side's
+        side = _side_of(edition, kind.id)
+        text = f"On the {side} side, the face of {plural(len(cards), 'card')} (each with a face of the other " \
+               "side on its back)"
     if not colours:
         text += ", Wild: no colour of its own" if kind.wild else ", with no colour"
     else:
@@ -360,7 +386,7 @@ def _blank_text(words: Describer, raw: dict) -> str:
 def _house_rules_text(words: Describer, edition: Edition, kind: CardKind) -> str:
     """The house rules in play (the edition's, then `--rule`) that may act when a card
     of `kind` is played or drawn."""
-    cards = [c for c in edition.deck if c.kind == kind.id]
+    cards = [c for c in edition.every_face if c.kind == kind.id]
     told = []
     for number, (event, guard, body) in enumerate(edition.hooks, 1):
         if event in ("play", "draw") and cards and (guard is None or holds_for_some(edition, guard, cards)):
@@ -408,10 +434,12 @@ def _gives_a_draw(sources: dict) -> bool:
 
 def _points_text(edition: Edition, kind: CardKind, never_in_hand: bool) -> str:
     if kind.points == "face":
-        numbers = sorted({c.number for c in edition.deck if c.kind == kind.id and c.number is not None})
+        numbers = sorted({c.number for c in edition.every_face if c.kind == kind.id and c.number is not None})
         span = f" ({numbers[0]} to {numbers[-1]})" if numbers else ""
         return f"Its number{span} in points when left in a hand at the end of a round."
     text = f"{plural(kind.points, 'point')} when left in a hand at the end of a round."
+    if edition.sides:
+        text = text[:-1] + f" with the {_side_of(edition, kind.id)} side up."
     if never_in_hand:
         text += " (It is never in a hand.)"
     return text

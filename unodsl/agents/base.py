@@ -7,8 +7,10 @@ class Agent:
     """Answers decisions for one seat: `choose` returns one of `decision.options`.
 
     `state` is the round in play (unodsl.engine.round.Round); a well-behaved
-    agent reads only its own hand, the discard pile, counts and what it has
-    been shown (`state.known[seat]`).
+    agent reads only its own hand, the discard pile, counts, what it has
+    been shown (`state.known[seat]`) and, with two-sided cards, what it sees
+    of the side down (`state.backs_seen(seat)`: everyone else's cards' other
+    faces and the draw pile's top card's).
     """
 
     name = "agent"

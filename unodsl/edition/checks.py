@@ -39,7 +39,7 @@ def _never_playable(edition, source) -> list[Problem]:
     for kind in edition.kinds.values():
         if kind.id in edition.table:
             continue
-        card = next((c for c in edition.deck if c.kind == kind.id), None)
+        card = next((c for c in edition.every_face if c.kind == kind.id), None)  # (either side's)
         if card is None:
             continue
         if not any(kind.playable.function(card, _Table(top, colour), 0) for top, colour in states):

@@ -31,6 +31,7 @@ from .rules import rule_sources, starter_rules
 from .model import DEFAULT_PLAYABLE, DEFAULT_SETTINGS, Card, CardKind, Edition
 from .actions import read_actions
 from .leaving import let_players_leave
+from .sides import all_colours, pair_backs, read_sides
 from .state import read_chance, read_piles, read_state
 from .schema import check_schema, check_setting, read_setting, repaired
 from .yamlsrc import YamlDoc, read_text_file, read_yaml
@@ -292,7 +293,10 @@ class _Builder:
 
     def build(self, rules: list[str], eliminates: bool = True) -> Edition:
         data = self.data
-        colours = tuple(data["colours"])
+        known = len(self.problems)
+        self.sides = read_sides(data, self.problem)
+        self.sides_sound = len(self.problems) == known  # (else their decks' sizes say nothing more)
+        colours = all_colours(self.sides) if self.sides else tuple(data["colours"])
         settings = {**DEFAULT_SETTINGS, **data.get("settings", {})}
         # (`players: {max: 6}` gives one bound: the other stays the default)
         settings["players"] = {**DEFAULT_SETTINGS["players"], **settings["players"]}
@@ -307,6 +311,7 @@ class _Builder:
             # (a rule written on a blank card mid-game may eliminate: unodsl.edition.leaving)
             eliminates=eliminates,
             stacking=self._any_stack_rule(rules),
+            sides=tuple(side.name for side in self.sides),
         )
         self.vocab.player_state, self.vocab.game_state = read_state(data, colours, self.problem)
         self.vocab.chance = read_chance(data, self.problem)
@@ -316,7 +321,7 @@ class _Builder:
         tag_rules = self._tag_rules()
         kinds = {kid: self._kind(kid, spec) for kid, spec in kinds_data.items()}
         hooks, written_extra = self._house_rules(rules)
-        deck = self._expand(kinds, kinds_data, colours, tag_rules)
+        deck = self._deck(kinds, kinds_data, colours, tag_rules)
         written = self._written_rules(deck, kinds_data, written_extra)
         table = tuple(data.get("table", ()))
         for index, kid in enumerate(table):
@@ -339,7 +344,7 @@ class _Builder:
             table=table, written=written, compile_rule=self._rule_compiler(),
             suggested_rules=self._suggested_rules(),
             display_colours=dict(data.get("display_colours", {})),
-            actions=actions, replacements=self.replacements,
+            actions=actions, replacements=self.replacements, sides=self.sides,
         )
         self.edition = edition
         mark_quiet_kinds(edition)
@@ -592,8 +597,32 @@ class _Builder:
             report(path, error)
             return []
 
-    def _expand(self, kinds, kinds_data, colours, tag_rules) -> list[Card]:
-        """The deck, card by card, from the compact composition of each kind."""
+    def _deck(self, kinds, kinds_data, colours, tag_rules) -> list[Card]:
+        """The deck (of a two-sided edition: the first side's faces, each with its back),
+        its cards tagged and their faces numbered."""
+        if not self.sides:
+            deck = self._expand(kinds, kinds_data, colours)
+            every_face = deck
+        else:
+            decks = [self._expand(kinds, {kid: kinds_data[kid] for kid in side.kinds if kid in kinds_data},
+                                  side.colours, index, f"the {side.name} side")
+                     for index, side in enumerate(self.sides)]
+            if self.sides_sound:
+                pair_backs(decks[0], decks[1], self.sides, self.data.get("backs"), self.problem)
+            deck, every_face = decks[0], decks[0] + decks[1]
+        for card in every_face:
+            for name, value, condition in tag_rules:
+                if condition.function(card, None, None):
+                    card.tags[name] = value
+        faces: dict = {}
+        for card in every_face:
+            key = (card.kind, card.colour, card.number, tuple(sorted(card.tags.items(), key=str)))
+            card.face = faces.setdefault(key, len(faces))
+        return deck
+
+    def _expand(self, kinds, kinds_data, colours, side: int = 0, whose: str = "this edition") -> list[Card]:
+        """The cards of `kinds_data` (one side's, or the edition's), card by card, from
+        the compact composition of each kind."""
         deck: list[Card] = []
         for kid, spec in kinds_data.items():
             composition = spec.get("deck", {})
@@ -601,18 +630,10 @@ class _Builder:
             for index, colour in enumerate(kind_colours):
                 if colour not in colours:
                     self.problem(("kinds", kid, "deck", "colours", index),
-                                 f"'{colour}' is not a colour of this edition", code=DECK,
+                                 f"'{colour}' is not a colour of {whose}", code=DECK,
                                  hint=_did_you_mean(str(colour), colours, "colours") if colours else None)
             for colour, number in self._faces(kid, composition, kind_colours):
-                deck.append(Card(len(deck), kinds[kid], colour, number))
-        for card in deck:
-            for name, value, condition in tag_rules:
-                if condition.function(card, None, None):
-                    card.tags[name] = value
-        faces: dict = {}
-        for card in deck:
-            key = (card.kind, card.colour, card.number, tuple(sorted(card.tags.items(), key=str)))
-            card.face = faces.setdefault(key, len(faces))
+                deck.append(Card(len(deck), kinds[kid], colour, number, side))
         return deck
 
     def _faces(self, kid: str, composition: dict, kind_colours) -> list[tuple]:

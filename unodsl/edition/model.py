@@ -55,16 +55,21 @@ class CardKind:
 
 
 class Card:
-    """One physical card. Cards never change; where a card is says everything else.
+    """One face of a physical card. Cards never change; where a card is says everything else.
 
     `face` numbers the distinct looks of cards (red 7, Wild, ...) so that the
     engine can remember which faces may be played on which.
+
+    A card of a two-sided edition (UNO Flip) is two Card objects with the same
+    `uid`, one per side, each the other's `back`: a place of the round holds the
+    face of the side that is up (the round's `side`); turning the cards over puts
+    each one's `back` in its place. A one-sided card has no `back` (None).
     """
 
     __slots__ = ("uid", "kind", "colour", "number", "symbol", "name", "points", "wild",
-                 "tags", "face", "spec")
+                 "tags", "face", "spec", "side", "back")
 
-    def __init__(self, uid: int, spec: CardKind, colour: str | None, number: int | None):
+    def __init__(self, uid: int, spec: CardKind, colour: str | None, number: int | None, side: int = 0):
         self.uid = uid
         self.spec = spec
         self.kind = spec.id
@@ -76,6 +81,8 @@ class Card:
         self.name = spec.name
         self.tags: dict = dict(spec.tags)
         self.face = -1
+        self.side = side  # the index of its side in the edition's `sides` (0: one-sided, or the first)
+        self.back = None
 
     def label(self) -> str:
         """How a player names this card: `red 7`, `blue Skip`, `Wild`."""
@@ -84,6 +91,15 @@ class Card:
 
     def __repr__(self) -> str:
         return f"<{self.label()} #{self.uid}>"
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a two-sided deck: its name (`light`), its colours and its kinds."""
+
+    name: str
+    colours: tuple[str, ...]
+    kinds: tuple[str, ...]
 
 
 @dataclass
@@ -114,12 +130,31 @@ class Edition:
     actions: dict = field(default_factory=dict)  # name -> Compiled script of the edition's `actions:`
     replacements: dict = field(default_factory=dict)  # event -> Compiled body of the last `instead of EVENT:`
     faces_up: bool = True  # a script may put a hand face up (set at load: unodsl.engine.quiet)
+    # A two-sided deck (UNO Flip): its sides, the first up as a round starts; `deck` holds
+    # the first side's faces, each card's `back` the other's. Empty: one-sided cards.
+    sides: tuple[Side, ...] = ()
 
     def __post_init__(self):
         by_face: dict = {}
-        for card in self.deck:
+        for card in self.every_face:
             by_face.setdefault(card.face, card)
         self.faces = [by_face[i] for i in range(len(by_face))]
+
+    @property
+    def every_face(self) -> list[Card]:
+        """The deck's cards on every side: the deck, then the backs of a two-sided deck."""
+        if not self.sides:
+            return self.deck
+        return [*self.deck, *(card.back for card in self.deck)]
+
+    def side_colours(self, side: int) -> tuple[str, ...]:
+        """The colours of the cards with side `side` up (every colour, one-sided)."""
+        return self.sides[side].colours if self.sides else self.colours
+
+    def card(self, uid: int, side: int = 0) -> Card:
+        """The card `uid` as it shows with side `side` up."""
+        card = self.deck[uid]
+        return card.back if side and card.back is not None else card
 
     @cached_property  # read by every round: the kinds do not change
     def pure_playable(self) -> bool:

@@ -257,7 +257,8 @@ class Match:
         winner = None if rnd.winner is None else self.active[rnd.winner]
         self.results.append(RoundResult(winner, rnd.turns, points, scored))
         if self.log is not None:
-            self.record("round_end", winner=winner, points=points, scores=list(self.scores))
+            self.record("round_end", winner=winner, points=points, scores=list(self.scores),
+                        **({"side": rnd.side_name} if rnd.edition.sides else {}))  # (two-sided: the side scored)
 
     def _match_over(self, rnd: Round) -> bool:
         settings = self.edition.settings

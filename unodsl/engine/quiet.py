@@ -31,7 +31,7 @@ from .round import Round
 # read too).
 QUIET_PRIMITIVES = frozenset({
     "next_of", "prev_of", "others", "everyone", "seat", "passed_over", "partner",
-    "draw", "draw_until", "skip", "reverse", "extra_turn", "turn_another",
+    "draw", "draw_until", "skip", "reverse", "flip_cards", "extra_turn", "turn_another",
     "choose_colour", "ask_challenge", "anyone_accepts", "ask_question", "choose_player",
     "show_hand", "face_up", "set_state", "add_state", "flip_state", "against",
     "random_number", "random_outcome", "random_card", "choose_random_player",

@@ -22,6 +22,7 @@ from .actions import EditionActions
 from .primitives import ScriptPrimitives
 from .seats import PASSIVE, Seats
 from .setup import apply_setup
+from .sides import TwoSided
 from .decisions import CALL_UNO, CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, WRITE_RULE, Decision
 
 
@@ -34,7 +35,7 @@ NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=
 NO_STATE = MappingProxyType({})
 
 
-class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
+class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions, TwoSided):
     # Slots make the state's attributes quick to read in the turn loop (a
     # subclass that counts or checks may still add its own).
     __slots__ = ("player_state", "game_state", "chance_seed", "_chance", "chance_fixed",  # state and chance
@@ -44,14 +45,15 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
                  "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
                  "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
                  "uno_asked", "_playable_cache", "out", "left_turn", "playing", "growing", "watching", "_quick_draw",
-                 "pending", "stack_rules", "stack_from", "answering")
+                 "pending", "stack_rules", "stack_from", "answering", "side")
 
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
                  scores: list[int] | None = None, max_turns: int = MAX_TURNS, ask=None,
                  written: dict | None = None, agents: list | None = None, chance_seed=(0, 0)):
         self.edition = edition
         self.settings = edition.settings
-        self.colours = list(edition.colours)
+        self.side = 0  # the side of two-sided cards that is up (unodsl.engine.sides); 0 for one-sided
+        self.colours = list(edition.side_colours(0))  # the colours of the cards as they show
         self.n = players
         self.dealer = dealer
         self.rng = rng

@@ -34,6 +34,7 @@ class Setup:
     state: dict | None = None  # {game: {NAME: value}, players: {seat: {NAME: value}}}: the edition's state
     chance: list = field(default_factory=list)  # the results chance gives, in order, before drawing any
     piles: dict = field(default_factory=dict)  # the aside pile and the edition's own: name -> cards, bottom first
+    side: str | None = None  # two-sided cards: the side up (default: the first); cards are named by its faces
 
 
 def resolve_cards(edition, names: list[str], pool: list) -> list:
@@ -63,7 +64,9 @@ def apply_setup(rnd, setup: Setup) -> None:
     edition = rnd.edition
     if len(setup.hands) != rnd.n:
         raise UnoError(f"the setup gives {len(setup.hands)} hands for {rnd.n} players")
-    pool = list(edition.deck)
+    side = _side(edition, setup.side)
+    pool = [edition.card(card.uid, side) for card in edition.deck]
+    rnd.turn_to_side(side)  # (the round's places are empty yet: its side and colours)
     rnd.hands = [resolve_cards(edition, hand, pool) for hand in setup.hands]
     draw_top_first = resolve_cards(edition, setup.draw, pool)
     discard = resolve_cards(edition, setup.discard, pool)
@@ -94,7 +97,17 @@ def apply_setup(rnd, setup: Setup) -> None:
     rnd.record("setup", hands=[[c.uid for c in h] for h in rnd.hands],
                draw=[c.uid for c in draw_top_first], discard=[c.uid for c in rnd.discard],
                **({"piles": {name: [c.uid for c in cards] for name, cards in rnd.piles.items() if cards}}
-                  if setup.piles else {}))
+                  if setup.piles else {}), **({"side": rnd.side_name} if setup.side else {}))
+
+
+def _side(edition, name: str | None) -> int:
+    """The index of the side named `name` (None: the first, up as a round starts)."""
+    if name is None:
+        return 0
+    names = [side.name for side in edition.sides]
+    if name not in names:
+        raise UnoError(f"{edition.name} has no side '{name}'" + (f" (its sides: {', '.join(names)})" if names else ""))
+    return names.index(name)
 
 
 def _set_state(rnd, state: dict) -> None:
@@ -112,7 +125,7 @@ def _state_value(rnd, kind: str, value):
         return next((c for c in rnd.edition.colours if c.lower() == value.lower()), value)
     if kind != "card" or value is None:
         return value
-    label = resolve_cards(rnd.edition, [value], list(rnd.edition.deck))[0].label()
+    label = resolve_cards(rnd.edition, [value], [rnd.edition.card(c.uid, rnd.side) for c in rnd.edition.deck])[0].label()
     cards = [*rnd.draw_pile, *rnd.discard, *(c for hand in rnd.hands for c in hand),
              *(c for pile in rnd.piles.values() for c in pile)]
     for card in cards:

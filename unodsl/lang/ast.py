@@ -215,6 +215,11 @@ class Reverse(Node):
 
 
 @dataclass(frozen=True)
+class FlipCards(Node):
+    """`flip`: every card of the round turns over (a two-sided deck)."""
+
+
+@dataclass(frozen=True)
 class ChooseColour(Node):
     chooser: Player
 

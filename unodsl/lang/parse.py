@@ -450,6 +450,9 @@ class _ToAst(Transformer):
     def reverse(self, meta, children):
         return ast.Reverse(**_at(meta))
 
+    def flip_cards(self, meta, children):
+        return ast.FlipCards(**_at(meta))
+
     def choose_colour(self, meta, children):
         chooser = children[0] if children else ast.Player(**_at(meta), who="me")
         return ast.ChooseColour(**_at(meta), chooser=chooser)

@@ -52,6 +52,8 @@ STATEMENTS = (
     # ---- turns and direction
     Statement("Skip", "skip PLAYER", "the player misses their next turn", ("skip",)),
     Statement("Reverse", "reverse", "the direction of play reverses", ("reverse",)),
+    Statement("FlipCards", "flip", "every card turns over: hands, draw and discard piles (two-sided cards)",
+              ("flip_cards",), takes_from_hands=True),
     Statement("ExtraTurn", "extra turn", "the player plays again", ("extra_turn",)),
     Statement("TurnAnother", "turn another", "a start card goes back and another is turned", ("turn_another",)),
     # ---- choices

@@ -42,7 +42,7 @@ def resolve_answer(value: Any, decision: Decision, match: Match):
         return next((o for o in options if type(o) is int and o == int(seat[1])), int(seat[1]))
     if label_of(match.edition, text) is not None:
         cards = [o for o in options if isinstance(o, Card)]
-        for pool in (cards, match.round.hands[decision.player], match.edition.deck):
+        for pool in (cards, match.round.hands[decision.player], match.edition.every_face):
             try:
                 return resolve_cards(match.edition, [text], list(pool))[0]
             except UnoError:

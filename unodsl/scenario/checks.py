@@ -115,11 +115,23 @@ class Checks:
         """The label of the card `name` names in the edition (a problem if none)."""
         label = label_of(self.edition, name)
         if label is None:
-            labels = sorted({c.label().lower() for c in self.edition.deck})
+            labels = sorted({c.label().lower() for c in self.edition.every_face})
             self.problem(path, f"'{name}' is not a card of {self.edition.name}",
                          did_you_mean(name.strip().lower(), labels,
                                       "name a card as players say it: `red 7`, `blue skip`, `wild`"))
         return label
+
+    def side(self, path: tuple, value) -> str | None:
+        """The side of a two-sided deck `value` names (a problem if none)."""
+        if not self.typed(path, value, str, "side") or self.edition is None:
+            return None
+        names = [side.name for side in self.edition.sides]
+        if value not in names:
+            self.problem(path, f"'{value}' is not a side of {self.edition.name}"
+                         + ("" if names else ": its cards have one side"),
+                         did_you_mean(value, names, f"its sides: {', '.join(names)}") if names else None)
+            return None
+        return value
 
     def colour(self, path: tuple, value: str | None) -> str | None:
         """The edition's spelling of the colour `value` names (a problem if none)."""

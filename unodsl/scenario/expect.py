@@ -8,7 +8,7 @@ from typing import Any
 
 from ..engine.match import Match
 from .answers import option_key, option_shown, option_text, options_text
-from .events import event_matches, event_text
+from .events import event_matches, event_text, sides_along
 from .model import EXPECT_KEYS, Failure, Scenario
 from .words import label_of, show, written
 
@@ -153,42 +153,49 @@ class _Expectations:
         if self.match.finished != finished:
             self.fail(path, "finished", finished, self.match.finished)
 
-    def played(self) -> list[dict]:
-        """The log after the setup event (what the scenario made happen)."""
+    def played(self) -> tuple[list[dict], list[int]]:
+        """The log after the setup event (what the scenario made happen), and the side up
+        as each of its events was recorded (cards are named by the faces then up)."""
         log = self.match.log or []
         start = next((i + 1 for i, e in enumerate(log) if e.get("event") == "setup"), 0)
-        return log[start:]
+        return log[start:], sides_along(self.edition, log)[start:]
+
+    def check_side(self, path, name, _):
+        actual = self.match.round.side_name
+        if name != actual:
+            self.fail(path, "side up", name, actual)
 
     def check_events(self, path, patterns, _):
         """The patterns match events in the order written (others may come between)."""
-        events = self.played()
+        events, sides = self.played()
         position = 0
         for i, pattern in enumerate(patterns):
             found = next((j for j in range(position, len(events))
-                          if event_matches(self.edition, pattern, events[j])), None)
+                          if event_matches(self.edition, pattern, events[j], sides[j])), None)
             if found is None:
                 self.fail(path + (i,), "event", event_text(self.edition, pattern, raw=True),
-                          self.not_found(pattern, i == 0, events, position))
+                          self.not_found(pattern, i == 0, events, sides, position))
                 return  # later items are searched after this one: nothing sound to say about them
             position = found + 1
 
-    def not_found(self, pattern: dict, first: bool, events: list[dict], position: int) -> str:
+    def not_found(self, pattern: dict, first: bool, events: list[dict], sides: list[int], position: int) -> str:
         """What happened instead of the event `pattern` expects, from `position` on."""
         after = "after the setup" if first else "after the event matched just before"
-        if any(event_matches(self.edition, pattern, e) for e in events[:position]):
+        if any(event_matches(self.edition, pattern, e, side) for e, side in zip(events[:position], sides)):
             return "it happened only before the event matched just before (events are in order)"
         kind = pattern.get("event")
-        same = [e for e in events[position:] if kind is None or e.get("event") == kind]
+        same = [(e, side) for e, side in zip(events[position:], sides[position:])
+                if kind is None or e.get("event") == kind]
         if same:
-            shown = ", ".join(event_text(self.edition, e) for e in same[:6])
+            shown = ", ".join(event_text(self.edition, e, side=side) for e, side in same[:6])
             more = f" and {len(same) - 6} more" if len(same) > 6 else ""
             return f"{shown}{more} {after}"
         return f"no '{kind}' event {after}" if kind else f"no such event {after}"
 
     def check_no_events(self, path, patterns, _):
-        events = self.played()
+        events, sides = self.played()
         for i, pattern in enumerate(patterns):
-            hits = [e for e in events if event_matches(self.edition, pattern, e)]
+            hits = [(e, side) for e, side in zip(events, sides) if event_matches(self.edition, pattern, e, side)]
             if hits:
                 self.fail(path + (i,), "no event", event_text(self.edition, pattern, raw=True),
-                          ", ".join(event_text(self.edition, e) for e in hits[:3]))
+                          ", ".join(event_text(self.edition, e, side=side) for e, side in hits[:3]))

@@ -16,7 +16,8 @@ SEED = "scenario"  # every scenario plays with this seed unless `match: {seed: .
 
 # The keys of `expect:`, in the order they are checked when read and compared after the run.
 EXPECT_KEYS = ("turn", "decision", "hands", "hand_sizes", "top", "colour", "direction",
-               "draw_pile", "piles", "scores", "winner", "finished", "events", "no_events", "error", "out", "state")
+               "draw_pile", "piles", "scores", "winner", "finished", "events", "no_events", "error", "out", "state",
+               "side")
 
 
 class ScenarioError(EditionError):

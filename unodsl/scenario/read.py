@@ -20,7 +20,7 @@ from .words import describe
 KEYS = ("name", "rule", "edition", "rules", "settings", "players", "agents", "match",
         "setup", "answers", "expect", "chance")
 SETUP_KEYS = ("hands", "draw", "discard", "turn", "direction", "colour", "dealer", "start",
-              "scores", "rest", "state", "piles")
+              "scores", "rest", "state", "piles", "side")
 MATCH_KEYS = ("target", "max_rounds", "max_turns", "seed")
 ANSWER_KEYS = ("player", "kind", "answer")
 
@@ -108,6 +108,8 @@ class _Reader(EditionReading, ExpectReading, StateReading):
         self.count_players(data, hands)
         piles_ok = self.piles_ok(setup)
         fields = {"hands": [list(h) for h in hands] if hands_ok else hands}
+        if "side" in setup and self.side(("setup", "side"), setup["side"]) is not None:
+            fields["side"] = setup["side"]
         for pile in ("draw", "discard"):  # only piles that passed the checks above
             fields[pile] = list(setup[pile]) if piles_ok and pile in setup else []
         fields.update(self.table_fields(setup))
@@ -168,7 +170,8 @@ class _Reader(EditionReading, ExpectReading, StateReading):
     def deal_check(self, fields: dict) -> None:
         """Take each named card from the deck in the order the engine will, locating the first
         name that names no card, or one more card than the deck holds."""
-        pool = list(self.edition.deck)
+        side = [s.name for s in self.edition.sides].index(fields["side"]) if "side" in fields else 0
+        pool = [self.edition.card(card.uid, side) for card in self.edition.deck]
         named = [(("setup", "hands", i, j), name)
                  for i, hand in enumerate(fields["hands"]) for j, name in enumerate(hand)]
         named += [(("setup", pile, i), name)
@@ -182,9 +185,14 @@ class _Reader(EditionReading, ExpectReading, StateReading):
             try:
                 resolve_cards(self.edition, [name], pool)
             except UnoError:
-                copies = sum(1 for c in self.edition.deck if c.label() == label)
-                self.problem(path, f"no '{name}' left: the {self.edition.name} deck has "
-                             f"{copies} and the setup names more")
+                copies = sum(1 for c in self.edition.deck if self.edition.card(c.uid, side).label() == label)
+                if not copies and self.edition.sides:
+                    self.problem(path, f"'{name}' is a face of another side: the setup has the "
+                                 f"{self.edition.sides[side].name} side up",
+                                 "name the cards by the faces of the side up, or say `side:` in the setup")
+                else:
+                    self.problem(path, f"no '{name}' left: the {self.edition.name} deck has "
+                                 f"{copies} and the setup names more")
 
     # ---- answers:, agents:, match:
 

@@ -37,6 +37,9 @@ class ExpectReading(Checks):
     def expect_turn(self, path, value) -> bool:
         return self.seat(path, value, "turn")
 
+    def expect_side(self, path, value) -> bool:
+        return self.side(path, value) is not None
+
     def expect_decision(self, path, value) -> bool:
         if not self.typed(path, value, dict, "decision", none=True) or value is None:
             return value is None

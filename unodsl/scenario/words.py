@@ -18,7 +18,7 @@ def label_of(edition: Edition | None, name: str) -> str | None:
     if name.strip().lower() in {c.lower() for c in edition.colours}:
         return None  # a colour alone names no card
     try:
-        return resolve_cards(edition, [name], list(edition.deck))[0].label()
+        return resolve_cards(edition, [name], list(edition.every_face))[0].label()  # (either side's)
     except UnoError:
         return None
 

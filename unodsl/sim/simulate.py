@@ -67,7 +67,7 @@ class Simulation:
                    if k.effect is not None or k.reaction_effect is not None or k.use is not None or k.blank]
         return cls(edition=edition.id, name=edition.name, players=players, games=games, seed=str(seed),
                    agents=list(agents), wins=[0] * players, points=[0] * players, round_wins=[0] * players,
-                   order_wins=[0] * players, kinds={k.id: k.name for k in edition.kinds.values()},
+                   order_wins=[0] * players, kinds=kind_names(edition),
                    special=special, rules=rule_labels(edition))
 
     def add(self, game: GameTally) -> None:
@@ -415,3 +415,13 @@ def format_csv(sim: Simulation, timing: bool = True) -> str:
     writer.writerow(CSV_COLUMNS)
     writer.writerows(csv_rows(sim, timing))
     return out.getvalue().rstrip("\n")
+
+
+def kind_names(edition: Edition) -> dict[str, str]:
+    """Each kind's name in the tables; a name two sides share says its side (`Reverse (dark)`)."""
+    names = {k.id: k.name for k in edition.kinds.values()}
+    if edition.sides:
+        shared = {name for name in names.values() if list(names.values()).count(name) > 1}
+        side_of = {kid: side.name for side in edition.sides for kid in side.kinds}
+        names = {kid: f"{name} ({side_of[kid]})" if name in shared else name for kid, name in names.items()}
+    return names

@@ -86,6 +86,9 @@ class CountingRound(Round):
     def _deal(self) -> None:
         _deal(self)
         self.dealt_kinds = [frozenset(map(_KIND, hand)) for hand in self.hands]
+        if self.edition.sides:  # a two-sided card dealt is both its faces
+            self.dealt_kinds = [kinds.union(card.back.kind for card in hand)
+                                for kinds, hand in zip(self.dealt_kinds, self.hands)]
 
     def play_card(self, p: int, card):
         self.played[p].append(card)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import textwrap
 
+from ..engine.sides import side_after
 from ..lang.describe.words import third_person
 
 WIDTH = 80
@@ -29,7 +30,10 @@ SEAT_FIELDS = ("player", "by", "accused", "chosen", "on", "target", "other", "fr
 
 class Narrator:
     def __init__(self, edition, names: list[str]):
+        self.edition = edition
         self.cards = {card.uid: card for card in edition.deck}
+        self.side = 0  # two-sided cards: the side up as the log is read (each note keeps its own)
+        self._telling_side = 0  # ... as the note being told was recorded
         self.names = names  # by match seat
         self.notes: list[dict] = []  # the log's events, with match seats
         self._seats: list[int] | None = None  # round seat -> match seat, when they differ
@@ -49,6 +53,9 @@ class Narrator:
         if kind in ("deal", "setup"):
             self.rounds += 1
         note = dict(event, round=self.rounds)
+        if self.edition.sides:  # cards are named by the faces up when the event was recorded
+            self.side = side_after(self.edition, event, self.side)
+            note["side_up"] = self.side
         if kind == "round_seats":
             self._seats = list(event["seats"])
         elif kind == "round_end":
@@ -79,6 +86,7 @@ class Narrator:
         for note in _merge_draws(self.notes[start:end]):
             if note.get("event") in NEW_LINE and lines[-1]:
                 lines.append([])
+            self._telling_side = note.get("side_up", 0)
             phrase = self.phrase(note, viewer)
             if phrase:
                 lines[-1].append(phrase)
@@ -105,6 +113,8 @@ class Narrator:
 
     def card(self, uid) -> str:
         card = self.cards.get(uid)
+        if card is not None and self._telling_side and card.back is not None:
+            card = card.back
         return card.label() if card is not None else f"card {uid}"
 
     def _act(self, note, viewer, third: str, second: str, rest: str = "") -> str:
@@ -120,6 +130,9 @@ class Narrator:
 
     def _setup(self, note, viewer):
         return f"round {note['round']}: the table is laid out"
+
+    def _flip(self, note, viewer):
+        return self._act(note, viewer, "turns", "turn", f" every card over: the {note['side']} side is up")
 
     def _start_card(self, note, viewer):
         return f"the first card is {self.card(note['card'])}"

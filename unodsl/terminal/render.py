@@ -75,6 +75,8 @@ class Screen:
         match, rnd, style = self.match, self.rnd, self.style
         edition = match.edition
         title = f"{edition.name} - round {len(match.results) + 1} - target {match.target}"
+        if edition.sides:
+            title += f" - {rnd.side_name} side up"
         lines = [style.bold(rule(title, "="))]
         lines.append(f"    {'Player':<26}{'Cards':>6}{'Score':>7}")
         for seat, name in enumerate(self.names):
@@ -85,12 +87,29 @@ class Screen:
         lines.append("")
         in_play = f"   Colour in play: {colour}" if edition.colours else ""  # (an edition of Wilds only has none)
         lines.append(f"Top card: {top_text}{in_play}   Draw pile: {len(rnd.draw_pile)}")
+        if edition.sides:
+            lines.extend(self._backs(viewer))
         game = state_notes(rnd.game_state, edition_vars(rnd))
         if game:
             lines.append("Game: " + ", ".join(game))
         middle = ", ".join(card.name for card in rnd.table)
         lines.append(f"Play goes {direction_words(rnd.direction)}."
                      + (f"   In the middle: {middle}." if middle else ""))
+        return lines
+
+    def _backs(self, viewer: int | None) -> list[str]:
+        """Two-sided cards: the faces of the side down that `viewer` sees (everyone else's
+        cards, the draw pile's top card), which are public."""
+        match, rnd, style = self.match, self.rnd, self.style
+        player = round_seat(match, viewer) if viewer is not None else None
+        seen = rnd.backs_seen(player)
+        down = rnd.edition.sides[1 - rnd.side].name
+        lines = [f"The {down} side you see:"]
+        for q, backs in seen["hands"].items():
+            text = ", ".join(style.card(card) for card in backs) or "no cards"
+            lines.extend(wrap_styled(f"{self.names[match_seat(match, q)]}: {text}", "    "))
+        top = seen["draw_top"]
+        lines.append(f"Draw pile's top card: {style.card(top) if top is not None else 'none'}")
         return lines
 
     def _seat_line(self, seat: int, name: str, viewer: int | None) -> str:

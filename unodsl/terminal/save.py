@@ -156,8 +156,8 @@ def header(settings: PlaySettings, seed) -> dict:
 
 
 def encode(option):
-    if hasattr(option, "uid"):
-        return {"card": option.uid, "label": option.label()}
+    if hasattr(option, "uid"):  # (a face of a two-sided card other than the first says its side)
+        return {"card": option.uid, "label": option.label(), **({"side": option.side} if option.side else {})}
     if isinstance(option, TableUse):
         return {"use": option.card.uid, "target": option.target}
     if option is DRAW or option is KEEP or option is PASS:
@@ -171,7 +171,7 @@ def decode(value, edition):
     cards = edition.deck
     if isinstance(value, dict):
         if "card" in value:
-            return _card(cards, value["card"])
+            return _face(edition, _card(cards, value["card"]), value.get("side", 0))
         if "use" in value:
             return TableUse(_card(cards, value["use"]), int(value["target"]))
         if value.get("marker") in MARKERS:
@@ -184,6 +184,15 @@ def _card(cards, uid):
     if not isinstance(uid, int) or not 0 <= uid < len(cards) or cards[uid].uid != uid:
         raise UnoError(f"the save names card {uid!r}, which this edition's deck does not have")
     return cards[uid]
+
+
+def _face(edition, card, side):
+    """The face of `card` with side `side` up (two-sided cards; the saved answer says which)."""
+    if side == 0:
+        return card
+    if not isinstance(side, int) or isinstance(side, bool) or not 0 <= side < len(edition.sides):
+        raise UnoError(f"the save names side {side!r} of card {card.uid}, which this edition's cards do not have")
+    return edition.card(card.uid, side)
 
 
 # ---- writing: whole, atomically, never over what is not this match's save

@@ -181,8 +181,9 @@ def _answer(path, value, _data):
         return
     if isinstance(value, dict):
         keys = set(value)
-        if keys in ({"card"}, {"card", "label"}) and _is_int(value["card"]) and value["card"] >= 0 \
-                and isinstance(value.get("label", ""), str):
+        if keys in ({"card"}, {"card", "label"}, {"card", "label", "side"}) and _is_int(value["card"]) \
+                and value["card"] >= 0 and isinstance(value.get("label", ""), str) \
+                and _is_int(value.get("side", 0)) and value.get("side", 0) >= 0:  # (a face of a two-sided card)
             return
         if keys == {"use", "target"} and _is_int(value["use"]) and _is_int(value["target"]):
             return
@@ -218,7 +219,8 @@ def _setup(path, value, data):
               "scores": (lambda v: v is None or (isinstance(v, list) and len(v) == seats
                                                  and all(_is_int(s) for s in v)), f"{seats} whole numbers"),
               "start": (lambda v: isinstance(v, bool), "true or false"),
-              "rest": (lambda v: v in ("draw", "discard"), "draw or discard")}
+              "rest": (lambda v: v in ("draw", "discard"), "draw or discard"),
+              "side": (lambda v: v is None or isinstance(v, str), "a side's name (or null)")}
     for key, (sound, what) in checks.items():
         if key in value and not sound(value[key]):
             yield (*path, key), f"setup {key} must be {what}, not {_shown(value[key])}"

@@ -42,6 +42,13 @@ class StatementCode:
     def s_Reverse(self, s):
         self.emit("g.reverse()")
 
+    def s_FlipCards(self, s):
+        if not self.vocab.sides:
+            raise ScriptError("this edition's cards have one side: there is nothing to turn over", s.line, s.column,
+                              hint="an edition of two-sided cards declares its `sides:` (docs/authoring.md, "
+                                   "\"Two-sided cards\")")
+        self.emit("g.flip_cards(me)")
+
     def s_ChooseColour(self, s):
         if not self.vocab.colours:
             raise ScriptError("this edition has no colours: there is none to choose", s.line, s.column,

@@ -56,6 +56,8 @@ class ConditionWords:
         if node.base == "settings":
             return f"the setting {node.attr} is {'off' if negated else 'on'}"
         owner = "the top card" if node.base == "top" else "the card played"
+        if node.attr == "wild":
+            return f"{owner} {'is not' if negated else 'is'} a Wild card"
         return f"{owner} has {'no' if negated else 'a'} {node.attr}"
 
     def d_PlayerAttr(self, node: ast.PlayerAttr, ctx: Context, negated: bool = False) -> str:

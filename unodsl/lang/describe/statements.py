@@ -65,6 +65,10 @@ class StatementWords:
     def d_Reverse(self, node: ast.Reverse, ctx: Context) -> Clause:
         return Clause(None, "the direction of play reverses")
 
+    def d_FlipCards(self, node: ast.FlipCards, ctx: Context) -> Clause:
+        return Clause(None, "every card turns over (the draw pile, the discard pile and every hand): "
+                            "play goes on with the other side")
+
     def d_ChooseColour(self, node: ast.ChooseColour, ctx: Context) -> Clause:
         who = self.who(node.chooser, ctx)
         return act(who, "choose the colour")

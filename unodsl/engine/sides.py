@@ -1,0 +1,84 @@
+"""Two-sided cards (UNO Flip): which side is up, turning every card over, and what
+each player sees of the other side.
+
+A card of a two-sided edition is two faces with one uid (unodsl.edition.model.Card):
+every place of the round holds the face of the side that is up, `Round.side`, so that
+matching, effects and scoring read the active face without asking. `flip_cards`
+puts each card's back in its place, in every place at once, and nothing else in the
+round changes: an edition of one-sided cards never comes here, and pays nothing.
+"""
+from __future__ import annotations
+
+from ..edition.model import Card
+
+
+def side_after(edition, event: dict, side: int) -> int:
+    """The side up after the logged `event`, `side` before it: the first as a round is
+    dealt, the one a setup names, the one a flip turned up (readers of the log name a
+    card of a two-sided edition by the face then up)."""
+    names = [s.name for s in edition.sides]
+    kind = event.get("event")
+    if kind in ("deal", "setup"):
+        return names.index(event["side"]) if event.get("side") in names else 0
+    if kind == "flip" and event.get("side") in names:
+        return names.index(event["side"])
+    return side
+
+
+class TwoSided:
+    """Mixed into Round: `side` (the index of the side up, 0 as a round starts) and
+    `colours` (that side's) are the round's."""
+
+    __slots__ = ()
+
+    @property
+    def side_name(self) -> str | None:
+        """The name of the side up (`light`), or None for one-sided cards."""
+        sides = self.edition.sides
+        return sides[self.side].name if sides else None
+
+    def flip_cards(self, p: int) -> None:
+        """`flip`: the draw pile, the discard pile, every hand and every other place turn
+        over, each card where it was (the top of a pile stays its top); the discard's
+        new top face is the card in play, and its colour the colour in play."""
+        for place in self.places():
+            place[:] = [card.back for card in place]  # (in place: the turn loop holds the lists)
+        self.side = 1 - self.side
+        self.colours = list(self.edition.side_colours(self.side))
+        self.colour = self.discard[-1].colour if self.discard else None
+        self._turn_held_cards()
+        if self.log is not None:
+            self.record("flip", player=p, side=self.side_name)
+
+    def places(self) -> list[list]:
+        """Every list of cards of the round: the piles, the hands, the table and the
+        cards lying on players, the aside pile and the edition's own piles."""
+        return [self.draw_pile, self.discard, *self.hands, self.table, *self.lying, *self.piles.values()]
+
+    def _turn_held_cards(self) -> None:
+        """A card a state variable remembers shows the side up, as the card itself does."""
+        for values in (*self.player_state, self.game_state):
+            for name, value in values.items():
+                if isinstance(value, Card) and value.back is not None:
+                    values[name] = value.back
+
+    def turn_to_side(self, side: int) -> None:
+        """Lay every card with side `side` up (a scenario that starts on another side)."""
+        if side != self.side:
+            for place in self.places():
+                place[:] = [card.back for card in place]
+            self.side = side
+            self.colours = list(self.edition.side_colours(side))
+
+    # ---- what each player sees
+
+    def backs_seen(self, viewer: int) -> dict:
+        """What `viewer` sees of the side that is down, which is public: the backs of
+        everyone else's cards (by seat, in the order held) and of the draw pile's top
+        card. Their own cards' backs face the others, and the rest of the draw pile is
+        hidden. Empty for one-sided cards."""
+        if not self.edition.sides:
+            return {}
+        hands = {seat: [card.back for card in hand] for seat, hand in enumerate(self.hands)
+                 if seat != viewer and seat not in self.out}
+        return {"hands": hands, "draw_top": self.draw_pile[-1].back if self.draw_pile else None}
