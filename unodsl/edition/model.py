@@ -109,6 +109,10 @@ class Edition:
     actions: dict = field(default_factory=dict)  # name -> Compiled script of the edition's `actions:`
     replacements: dict = field(default_factory=dict)  # event -> Compiled body of the last `instead of EVENT:`
     faces_up: bool = True  # a script may put a hand face up (set at load: unodsl.engine.quiet)
+    # Out-of-turn windows (unodsl.engine.windows): `jump in where` conditions of the house
+    # rules, and what a false call costs under `uno at any time` (None: no such rule).
+    jump_rules: list = field(default_factory=list)
+    false_call: int | None = None
 
     def __post_init__(self):
         by_face: dict = {}

@@ -17,6 +17,7 @@ from types import MappingProxyType, SimpleNamespace
 from ..edition.model import DEFAULT_PLAYABLE
 from ..limits import MAX_TURNS
 from .out_of_turn import OutOfTurn
+from .windows import Windows
 from .moves import Moves
 from .actions import EditionActions
 from .primitives import ScriptPrimitives
@@ -34,7 +35,7 @@ NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=
 NO_STATE = MappingProxyType({})
 
 
-class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
+class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions):
     # Slots make the state's attributes quick to read in the turn loop (a
     # subclass that counts or checks may still add its own).
     __slots__ = ("player_state", "game_state", "chance_seed", "_chance", "chance_fixed",  # state and chance
@@ -44,7 +45,8 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
                  "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
                  "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
                  "uno_asked", "_playable_cache", "out", "left_turn", "playing", "growing", "watching", "_quick_draw",
-                 "pending", "stack_rules", "stack_from", "answering")
+                 "pending", "stack_rules", "stack_from", "answering",
+                 "jump_rules", "false_call", "uncalled")  # out-of-turn windows (windows.py)
 
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
                  scores: list[int] | None = None, max_turns: int = MAX_TURNS, ask=None,
@@ -127,6 +129,12 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
         # (top card's face, colour in play) -> for each face, whether it goes.
         # (A list indexed by face: smaller and quicker to read than a set of cards.)
         self._playable_cache: dict | None = edition.playable_cache if edition.pure_playable else None
+        # Out-of-turn windows (unodsl.engine.windows): the house rules' `jump in where`
+        # conditions, what a false call costs under `uno at any time` (None: no such rule),
+        # and, under it, the players holding one card who have not called UNO.
+        self.jump_rules = edition.jump_rules
+        self.false_call = edition.false_call
+        self.uncalled: set | tuple = set() if edition.false_call is not None else ()
 
     def _start_state(self, players: int) -> None:
         """The edition's state variables at their initial values (a match puts back the
@@ -214,6 +222,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
         else:
             slow_start = self.face_up_until if self.edition.faces_up else None
         p, allowed = self.turn, None  # (which faces go now: known with a playable cache)
+        jumping = bool(self.jump_rules)  # a house rule lets players jump in (windows.py)
         while self.winner is None and self.turns < max_turns:
             self.turns += 1
             if slow_start and not self._turn_begins(p):
@@ -234,9 +243,11 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
                     playable.append(DRAW)
                     choice = ask(Decision(TURN, p, playable))
             if choice is DRAW:
-                self._draw_on_turn(p, hand, allowed)
+                choice = self._draw_on_turn(p, hand, allowed)  # (the card drawn, if it was played)
             else:
                 self.play_card(p, choice)
+            if jumping and choice is not DRAW and self.winner is None:
+                self._jump_window()
             if self.winner is None:
                 if self.uno_pending is not None:
                     self._catch_window()
@@ -258,10 +269,11 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
         self.record("turn", player=p)
         return True
 
-    def _draw_on_turn(self, p: int, hand: list, allowed) -> None:
+    def _draw_on_turn(self, p: int, hand: list, allowed):
         """No card played: draw one (with the setting `draw_until_playable`, until
         one goes), which may be played at once if it goes: as the player chooses,
         or always, or never (the setting `play_drawn`: choice, must, never).
+        Returns the card drawn if it was played, else DRAW.
 
         `allowed`: which faces went on the top card as the turn began, if known.
         """
@@ -273,19 +285,19 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
             else:
                 if "turn_draw" in self.edition.replacements:  # a house rule says what is done instead
                     self.replaced_draw("turn_draw", p)
-                    return
+                    return DRAW
                 drawn = self.draw(p, 1)
                 if not drawn or p in self.out:  # (a hook on the hand growing put them out)
-                    return
+                    return DRAW
                 card = drawn[0]
                 if self.watching:  # a hook on the hand growing may have moved it, or the top card
                     if card not in hand:
-                        return
+                        return DRAW
                     allowed = None
             if "draw" in self.hooks:
                 self._fire("draw", p, card)
                 if card not in hand:  # the hook moved it
-                    return
+                    return DRAW
                 allowed = None  # and may have changed the top card
             goes = allowed[card.face] if allowed is not None else self.is_playable(card)
             if goes or not self._draw_until_playable:
@@ -293,6 +305,8 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
         if goes and self._play_drawn != "never":
             if self._play_drawn == "must" or self.decide(PLAY_DRAWN, p, [card, KEEP]) is not KEEP:
                 self.play_card(p, card)
+                return card
+        return DRAW
 
     def _advance(self) -> None:
         """Pass the turn on, honouring an extra turn and pending skips."""
@@ -471,11 +485,15 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions):
             if self.log is not None:
                 self.record("uno", player=p)
             self.uno_pending = None
+            if self.uncalled:  # (UNO at any time: others may still be caught)
+                self._called_uno(p)
         else:
             self.uno_pending = p
 
     def _catch_window(self):
         """Before the next player begins, anyone may catch a missed UNO call."""
+        if self.false_call is not None:  # UNO at any time: the call stays open (windows.py)
+            return self._uno_window()
         p, self.uno_pending = self.uno_pending, None
         if len(self.hands[p]) != 1:
             return
