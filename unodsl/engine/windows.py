@@ -11,9 +11,10 @@ players are offered, in turn order from the player after the one who played
 (in the direction of play as that card left it), the cards of their hand that
 satisfy C (`top` is the card just played). The first who plays one ends the
 window: play continues from them as if it were their turn, the players passed
-over lose that turn (a turn they were to miss is the one they lose), and a new
-window opens after their card. A jump-in is a play: `on play` hooks fire, a
-turn's beginning (`on turn_start`, hands put face up until then) does not.
+over lose that turn (a turn they were to miss is the one they lose; the
+jumper's own turn to miss, if any, is spent on the jump-in), and a new window
+opens after their card. A jump-in is a play: `on play` hooks fire, a turn's
+beginning (`on turn_start`, hands put face up until then) does not.
 
 UNO at any time (`uno at any time, false calls draw N`). A missed UNO call is
 not forgotten when the next player begins: after every turn (and before every
@@ -70,6 +71,8 @@ class Windows:
         if self.log is not None:
             self.record("jump_in", player=q, card=card.uid, after=self.turn, passed_over=passed)
         self.extra_for = None  # (an extra turn the card before gave is passed over too)
+        if self.skips[q]:  # a turn they were to miss is spent on it (as on a stacking answer)
+            self.skips[q] -= 1
         self.turn = q
         self.play_card(q, card)
 
@@ -119,7 +122,7 @@ class Windows:
         """`caller` calls UNO on `target` (on themselves: "UNO!")."""
         if len(self.hands[target]) != 1:  # a false call
             if self.log is not None:
-                self.record("false_call", player=caller, on=target)
+                self.record("false_call", player=caller, target=target)
             self.draw(caller, self.false_call)
         elif target == caller:
             if self.log is not None:

@@ -229,8 +229,8 @@ class Narrator:
         return self._act(note, viewer, "jumps in", "jump in", f" out of turn{over}")
 
     def _false_call(self, note, viewer):
-        on = note.get("on")
-        what = "UNO" if on == note["player"] else f"UNO on {self.who(on, viewer)}"
+        target = note.get("target")
+        what = "UNO" if target == note["player"] else f"UNO on {self.who(target, viewer)}"
         return self._act(note, viewer, "calls", "call", f" {what} falsely")
 
     def _called_already(self, note, viewer):
