@@ -104,10 +104,10 @@ class BranchWords:
 
     def d_JumpIn(self, node: ast.JumpIn, ctx: Context) -> Compound:
         card = self.noun_phrase(node.predicate, Context(card=IT, depth=1))
-        text = (f"after every card played, any other player holding {card} (the top card being the card "
-                "just played) may play it at once, out of turn, asked in turn order from the player after "
-                "the one who played; play then continues from them as if it were their turn, and the "
-                "players passed over lose that turn")
+        text = (f"after every card played (the top card then), any other player holding {card} may play "
+                "it at once, out of turn, asked in turn order from the player after the one who played; "
+                "play then continues from them as if it were their turn, and the players passed over "
+                "lose that turn")
         return Compound([capital(text) + "."], text)
 
     def d_UnoAnyTime(self, node: ast.UnoAnyTime, ctx: Context) -> Compound:
