@@ -46,7 +46,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions):
                  "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
                  "uno_asked", "_playable_cache", "out", "left_turn", "playing", "growing", "watching", "_quick_draw",
                  "pending", "stack_rules", "stack_from", "answering",
-                 "jump_rules", "false_call", "uncalled")  # out-of-turn windows (windows.py)
+                 "uncalled")  # UNO at any time: who holds one card without having called (windows.py)
 
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
                  scores: list[int] | None = None, max_turns: int = MAX_TURNS, ask=None,
@@ -129,12 +129,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions):
         # (top card's face, colour in play) -> for each face, whether it goes.
         # (A list indexed by face: smaller and quicker to read than a set of cards.)
         self._playable_cache: dict | None = edition.playable_cache if edition.pure_playable else None
-        # Out-of-turn windows (unodsl.engine.windows): the house rules' `jump in where`
-        # conditions, what a false call costs under `uno at any time` (None: no such rule),
-        # and, under it, the players holding one card who have not called UNO.
-        self.jump_rules = edition.jump_rules
-        self.false_call = edition.false_call
-        self.uncalled: set | tuple = set() if edition.false_call is not None else ()
+        self.uncalled: set | tuple = ()  # (a set once an UNO-at-any-time window opens: windows.py)
 
     def _start_state(self, players: int) -> None:
         """The edition's state variables at their initial values (a match puts back the
@@ -222,7 +217,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions):
         else:
             slow_start = self.face_up_until if self.edition.faces_up else None
         p, allowed = self.turn, None  # (which faces go now: known with a playable cache)
-        jumping = bool(self.jump_rules)  # a house rule lets players jump in (windows.py)
+        jumping = bool(self.edition.jump_rules)  # a house rule lets players jump in (windows.py)
         while self.winner is None and self.turns < max_turns:
             self.turns += 1
             if slow_start and not self._turn_begins(p):
@@ -243,11 +238,11 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions):
                     playable.append(DRAW)
                     choice = ask(Decision(TURN, p, playable))
             if choice is DRAW:
-                choice = self._draw_on_turn(p, hand, allowed)  # (the card drawn, if it was played)
+                self._draw_on_turn(p, hand, allowed)
             else:
                 self.play_card(p, choice)
-            if jumping and choice is not DRAW and self.winner is None:
-                self._jump_window()
+                if jumping and self.winner is None:
+                    self._jump_window()
             if self.winner is None:
                 if self.uno_pending is not None:
                     self._catch_window()
@@ -269,11 +264,10 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions):
         self.record("turn", player=p)
         return True
 
-    def _draw_on_turn(self, p: int, hand: list, allowed):
+    def _draw_on_turn(self, p: int, hand: list, allowed) -> None:
         """No card played: draw one (with the setting `draw_until_playable`, until
         one goes), which may be played at once if it goes: as the player chooses,
         or always, or never (the setting `play_drawn`: choice, must, never).
-        Returns the card drawn if it was played, else DRAW.
 
         `allowed`: which faces went on the top card as the turn began, if known.
         """
@@ -285,19 +279,19 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions):
             else:
                 if "turn_draw" in self.edition.replacements:  # a house rule says what is done instead
                     self.replaced_draw("turn_draw", p)
-                    return DRAW
+                    return
                 drawn = self.draw(p, 1)
                 if not drawn or p in self.out:  # (a hook on the hand growing put them out)
-                    return DRAW
+                    return
                 card = drawn[0]
                 if self.watching:  # a hook on the hand growing may have moved it, or the top card
                     if card not in hand:
-                        return DRAW
+                        return
                     allowed = None
             if "draw" in self.hooks:
                 self._fire("draw", p, card)
                 if card not in hand:  # the hook moved it
-                    return DRAW
+                    return
                 allowed = None  # and may have changed the top card
             goes = allowed[card.face] if allowed is not None else self.is_playable(card)
             if goes or not self._draw_until_playable:
@@ -305,8 +299,8 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions):
         if goes and self._play_drawn != "never":
             if self._play_drawn == "must" or self.decide(PLAY_DRAWN, p, [card, KEEP]) is not KEEP:
                 self.play_card(p, card)
-                return card
-        return DRAW
+                if self.edition.jump_rules and self.winner is None:  # a house rule lets players jump in
+                    self._jump_window()
 
     def _advance(self) -> None:
         """Pass the turn on, honouring an extra turn and pending skips."""
@@ -492,7 +486,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions):
 
     def _catch_window(self):
         """Before the next player begins, anyone may catch a missed UNO call."""
-        if self.false_call is not None:  # UNO at any time: the call stays open (windows.py)
+        if self.edition.false_call is not None:  # UNO at any time: the call stays open (windows.py)
             return self._uno_window()
         p, self.uno_pending = self.uno_pending, None
         if len(self.hands[p]) != 1:

@@ -53,7 +53,7 @@ class Windows:
     def _jumper(self) -> tuple | None:
         """The first player, in turn order after the one who played, who jumps in: (seat, card)."""
         p, n, step = self.turn, self.n, self.direction
-        top, rules, out = self.discard[-1], self.jump_rules, self.out
+        top, rules, out = self.discard[-1], self.edition.jump_rules, self.out
         for offset in range(1, n):
             q = (p + offset * step) % n
             if out and q in out:
@@ -97,6 +97,8 @@ class Windows:
     def _uno_window(self) -> None:
         """After a turn, while someone holds one card without having called UNO: every player
         in turn may call UNO, on themselves or on another player (see the module's text)."""
+        if not isinstance(self.uncalled, set):  # (the first window of the round)
+            self.uncalled = set()
         uncalled = self.uncalled
         if self.uno_pending is not None:
             uncalled.add(self.uno_pending)
@@ -123,7 +125,7 @@ class Windows:
         if len(self.hands[target]) != 1:  # a false call
             if self.log is not None:
                 self.record("false_call", player=caller, target=target)
-            self.draw(caller, self.false_call)
+            self.draw(caller, self.edition.false_call)
         elif target == caller:
             if self.log is not None:
                 self.record("uno", player=caller)
