@@ -80,6 +80,15 @@ def check_options(decision, state: Round) -> None:
         assert seat not in options and all(0 <= q < state.n and q not in state.out for q in options)
     elif kind == d.WRITE_RULE:
         assert options[-1] == ""
+    elif kind == d.JUMP_IN:  # cards of the hand a `jump in where` rule lets go on the top card, then PASS
+        assert options[-1] is d.PASS and options[:-1] and seat != state.turn
+        assert decision.about is state.discard[-1]
+        may = [c for c in state.hands[seat] if any(rule.function(c, state, seat) for rule in state.edition.jump_rules)]
+        assert {c.uid for c in options[:-1]} == {c.uid for c in may}
+    elif kind == d.UNO_CALL:  # every player in the round with cards, the caller first, then PASS
+        assert options[-1] is d.PASS and options[0] == seat and state.edition.false_call is not None
+        assert set(options[:-1]) == {q for q in range(state.n) if q not in state.out and state.hands[q]}
+        assert decision.about and all(len(state.hands[q]) == 1 and q not in state.out for q in decision.about)
     else:
         assert options, f"empty options for {kind}"
 

@@ -422,3 +422,25 @@ def test_progressive_explains_the_stacking_policy_in_words():
             "Four card or (it is a Draw Two card and the top card's kind is Draw Two) from their hand") in words
     assert "it is never challenged" in words
     assert "Stacking:" not in format_explanation(explain(edition, edition.kinds["skip"]))
+
+
+def test_jump_in_is_explained_with_every_card_and_only_under_the_rule():
+    edition = unodsl.load_edition("classic", rules=["@jump-in"])
+    words = " ".join(format_explanation(explain(edition, edition.kinds["skip"])).split())
+    assert ("Jumping in: After every card played (the top card then), any other player holding a card "
+            "identical to the top card (the same kind, colour, number and symbol; a Wild is identical to no "
+            "card) may play it at once, out of turn") in words
+    assert "players passed over lose that turn" in words
+    plain = unodsl.load_edition("classic")
+    assert "Jumping in" not in format_explanation(explain(plain, plain.kinds["skip"]))
+
+
+def test_uno_at_any_time_and_identical_are_told_in_words():
+    from unodsl.lang.describe import Describer
+    from unodsl.lang.parse import parse_script
+
+    words = Describer(unodsl.load_edition("classic").vocabulary)
+    told = words.script(parse_script("uno at any time, false calls draw 2"))
+    assert "costs its caller 2 cards" in told and "catch a player" in told
+    told = words.script(parse_script('on play where card is identical to top: next draws 1'))
+    assert "identical to the top card" in told

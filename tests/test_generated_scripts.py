@@ -80,6 +80,12 @@ RULE_SAMPLES = {
 }
 
 
+# Statements (and `is identical to`) with a family of their own below, which places them where
+# they may go: a derivation of any other rule leaves them out (in a card's script the window
+# rules are only refused, and two sums are seldom two cards).
+OWN_FAMILY = {"jump_in", "uno_any_time", "identical"}
+
+
 class Generator:
     """Random derivations of the grammar's rules (as Lark compiled them: plain BNF)."""
 
@@ -112,7 +118,8 @@ class Generator:
         return out
 
     def _derive(self, name: str, rng, depth: int, out: list) -> None:
-        expansions = self.rules[name]
+        expansions = [e for e in self.rules[name] if not (len(e) == 1 and e[0].name in OWN_FAMILY)
+                      and self.aliases.get((name, tuple(s.name for s in e))) not in OWN_FAMILY]
         if depth <= 0:  # only the shortest ways out now
             least = min(self._cost(e) for e in expansions)
             expansions = [e for e in expansions if self._cost(e) == least]
@@ -441,17 +448,18 @@ def statement_case(seed: int, base: str) -> tuple[str, Case]:
     return rule, field_case(base, *PLACES[place], script, vocabulary(base))
 
 
-def plays_each(make_case, rules: tuple, edition: str, what: str) -> None:
-    """Run STATEMENT_CASES cases of `make_case(seed, edition) -> (rule, Case)`; each rule must
-    really play (validate, then be played) at least five times, not only be refused."""
+def plays_each(make_case, rules: tuple, edition: str, what: str, cases: int | None = None) -> None:
+    """Run STATEMENT_CASES cases (or `cases`) of `make_case(seed, edition) -> (rule, Case)`; each
+    rule must really play (validate, then be played) at least five times, not only be refused."""
     tally: Counter = Counter()
     played: Counter = Counter()
-    for seed in range(STATEMENT_CASES):
+    cases = cases or STATEMENT_CASES
+    for seed in range(cases):
         rule, case = make_case(seed, edition)
         before = tally["played"]
         case.run(seed, tally)
         played[rule] += tally["played"] - before
-    print(f"\n{STATEMENT_CASES} statements of {what}: {dict(tally)}, played: {dict(played)}")
+    print(f"\n{cases} statements of {what}: {dict(tally)}, played: {dict(played)}")
     assert all(played[rule] >= 5 for rule in rules), played
 
 
@@ -522,6 +530,55 @@ def move_case(seed: int, base: str) -> tuple[str, Case]:
 
 def test_moves_and_players_held_validate_and_play_or_are_refused_in_place(counting, fuzz_edition):
     plays_each(move_case, MOVE_STATEMENTS, fuzz_edition, "places and moves")
+
+
+# The out-of-turn windows (a `jump in where` condition about the card and the top card, `uno
+# at any time`), derived from the grammar or written; at the top of a rule, and refused inside
+# a hook or a card's script. (180 cases: each is played, and its rounds ask out of turn often.)
+WINDOW_STATEMENTS = ("jump_in", "uno_any_time", "identical")
+WINDOW_EXAMPLES = {
+    "jump_in": ["jump in where card is identical to top", "jump in where colour == top.colour",
+                "jump in where playable", "jump in where number == top.number and me.hand > 2",
+                "jump in where wild", "jump in where top is identical to card",
+                "jump in where count(me, colour == top.colour) > 1 or kind == top.kind",
+                "let c = top\njump in where c is identical to card", "jump in where number is identical to top",
+                "jump in where chosen.hand > 1", "jump in where next challenges"],
+    "uno_any_time": ["uno at any time, false calls draw 2", "uno at any time, false calls draw 0",
+                     "uno at any time, false calls draw 20", "uno at any time, false calls draw 21"],
+    # (`is identical to` anywhere a condition goes; its family places it as any statement)
+    "identical": ["if card is identical to top:\n  next draws 1", "let c = top\nif c is identical to card: skip next",
+                  "if top is identical to random card from next's hand: reverse",
+                  "next draws until card is identical to top", "if count(me, card is identical to top) > 0: skip next",
+                  "if colour is identical to top: reverse", "if game.held is identical to top: skip next"],
+}
+
+
+def window_case(seed: int, base: str) -> tuple[str, Case]:
+    rng = random.Random(f"window:{seed}")
+    rule = WINDOW_STATEMENTS[seed % len(WINDOW_STATEMENTS)]
+    generate = rule != "identical" and rng.random() < 0.3
+    script = render(GENERATOR.tokens(rng, rule, rng.randint(2, 5))) if generate else rng.choice(WINDOW_EXAMPLES[rule])
+    if rule == "identical":
+        return rule, identical_case(rng, base, script)
+    where = rng.random()
+    if where < 0.75:  # (with the other window, sometimes: both open at once)
+        other = rng.choice(WINDOW_EXAMPLES["uno_any_time" if rule == "jump_in" else "jump_in"][:3])
+        return rule, rule_case(base, script + ("\n" + other if rng.random() < 0.5 else ""))
+    if where < 0.85:
+        return rule, rule_case(base, "on play:\n" + "\n".join("  " + line for line in script.split("\n")))
+    place = rng.choice(["effect", "on_start", "use", "written", "reaction"])
+    return rule, field_case(base, *PLACES[place], script, vocabulary(base))
+
+
+def identical_case(rng, base: str, script: str) -> Case:
+    if rng.random() < 0.3:
+        return rule_case(base, "on play:\n" + "\n".join("  " + line for line in script.split("\n")))
+    place = rng.choice(["effect", "on_start", "use", "written", "reaction"])
+    return field_case(base, *PLACES[place], script, vocabulary(base))
+
+
+def test_out_of_turn_windows_validate_and_play_or_are_refused_in_place(counting, fuzz_edition):
+    plays_each(window_case, WINDOW_STATEMENTS, fuzz_edition, "out-of-turn windows", min(STATEMENT_CASES, 180))
 
 
 # ---- the shipped scripts, mutated -------------------------------------------------------------

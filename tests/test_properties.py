@@ -115,6 +115,34 @@ def test_two_thousand_seeded_rounds_conserve_cards_and_end(conserving_rounds):
         assert kinds[kind] > 0, kind
 
 
+WINDOWS = unodsl.load_edition("classic", rules=["@jump-in", "@uno-any-time"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 10),
+       agents=st.lists(st.sampled_from(["random", "greedy"]), min_size=1, max_size=10))
+def test_any_seed_any_table_with_out_of_turn_windows_conserves_cards(seed, players, agents):
+    """Jump-In and UNO at any time, 2 to 10 players, any mix of bots: no card created or lost
+    at any event (a jump-in, a false call), the round ends, and every jump-in and call offered
+    is legal (invariants.check_options)."""
+    with pytest.MonkeyPatch.context() as patch:
+        conserve_cards(patch)
+        play_checked_round(WINDOWS, players, [agents[i % len(agents)] for i in range(players)], seed)
+
+
+def test_out_of_turn_windows_are_offered_and_taken_at_every_table_size(conserving_rounds):
+    kinds, events = Counter(), Counter()
+    for seed in range(180):
+        players = 2 + seed % 9
+        match = play_checked_round(WINDOWS, players, [["random", "greedy"][(seed + i) % 2] for i in range(players)],
+                                   seed)
+        for agent in match.agents:
+            kinds.update(agent.offered)
+        events.update(e["event"] for e in match.log)
+    assert kinds[d.JUMP_IN] > 0 and kinds[d.UNO_CALL] > 0
+    assert events["jump_in"] > 0 and events["caught"] > 0
+
+
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 10),
        agents=st.lists(st.sampled_from(["random", "greedy"]), min_size=1, max_size=1))

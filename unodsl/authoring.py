@@ -305,6 +305,8 @@ def explain(edition: Edition, kind: CardKind) -> Explanation:
     stacking = _stacking_text(words, edition, sources)
     if stacking:
         sections.append(("Stacking", stacking))
+    if edition.jump_rules:
+        sections.append(("Jumping in", _jump_in_text(words, edition)))
     actions = _actions_text(words, edition, sources)
     if actions:
         sections.append(("Actions", actions))
@@ -417,6 +419,14 @@ def _stacking_text(words: Describer, edition: Edition, sources: dict) -> str:
     return " ".join(words.script(ast.Script(rule.tree.line, rule.tree.column,
                                             (ast.StackRule(rule.tree.line, rule.tree.column, rule.tree),)))
                     for rule in edition.stack_rules)
+
+
+def _jump_in_text(words: Describer, edition: Edition) -> str:
+    """The table's `jump in where` rules, told with every card: any card may be the one
+    played, or the one that jumps in, as the rule's condition says."""
+    return " ".join(words.script(ast.Script(rule.tree.line, rule.tree.column,
+                                            (ast.JumpIn(rule.tree.line, rule.tree.column, rule.tree),)))
+                    for rule in edition.jump_rules)
 
 
 def _gives_a_draw(sources: dict) -> bool:

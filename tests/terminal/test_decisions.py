@@ -52,6 +52,20 @@ CASES = [
       "Alice has one card left and did not call UNO. Catch them?",
       "> x", "'x' is not one of the choices here (y or n)", "> y",
       "Pass the keyboard to Alice", "Bob catches you without UNO, you draw"]),
+    ("jump_in", "classic", "classic_jump", "you,greedy,greedy", ["--rule", "@jump-in"],
+     ["red 4", "zz", "1", "y"],
+     ["> red 4", "You play red 4.", "Bot 2 plays yellow 4.",
+      "yellow 4 was just played. Jump in with an identical card, out of turn?", "1 yellow 4",
+      "p let play go on", "> zz", "'zz' is not one of the choices here (1 or p)",
+      "> 1", "You jump in out of turn, and Bot 3 loses that turn.", "Call UNO?", "> y",
+      "you play yellow 4"]),
+    ("uno_call", "classic", "classic_uno_any_time", "alice,bob,greedy", ["--rule", "@uno-any-time"],
+     ["", "1", "n", "", "x", "uno"],
+     ["Your hand (2 cards):", "> 1", "Call UNO?", "> n", "Pass the keyboard to Bob",
+      "Alice has one card and did not call UNO. Call UNO on someone?",
+      "2 UNO! (on yourself: Bob (3 cards))", "1 catch Alice (1 card)", "p say nothing",
+      "> x", "'x' is not one of the choices here (2, 3, 1 or p)", "> uno",
+      "You call UNO falsely, you draw", "Bot 3 catches Alice without UNO, Alice draws 2 cards."]),
     ("player", "harry-potter-fr", "fr_howler", "you,greedy,greedy", [],
      ["3", "vert", "1", "bot 3"],
      ["You play Beuglante (Howler).", "You name vert.", "Pick a player:",
@@ -135,7 +149,8 @@ def test_decision_at_the_terminal(case):
 def test_every_decision_kind_is_put_to_a_person():
     """The cases above (with the whole matches of test_play.py) cover every kind."""
     covered = {"turn", "play_drawn", "colour", "challenge", "call_uno", "catch", "player", "react",
-               "stack", "top_card", "give", "discard", "pick", "yes_no", "question", "write_rule"}
+               "stack", "top_card", "give", "discard", "pick", "yes_no", "question", "write_rule",
+               "jump_in", "uno_call"}
     assert covered == set(decisions.KINDS)
 
 

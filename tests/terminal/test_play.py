@@ -31,6 +31,8 @@ def saved_answers(path) -> list:
     ("harry-potter", "you,random,greedy", 2, 100, []),
     ("harry-potter-sorting-hat", "you,greedy", 4, 100, []),
     ("green-lantern", "you,random,greedy", 5, 100, []),
+    ("classic", "you,random,greedy", 3, 100, ["@jump-in"]),
+    ("classic", "you,random,random", 4, 100, ["@uno-any-time", "@jump-in"]),
 ])
 def test_a_whole_match_typed_is_the_match_the_api_plays(edition, players, seed, target, rules, tmp_path):
     script = typed_script(edition, players, seed, rules=rules, target=target)
@@ -58,6 +60,25 @@ def test_the_decision_kinds_of_whole_matches():
     """Whole matches put the common decisions to the person; test_decisions.py does the rest."""
     kinds = set(typed_script("green-lantern", "you,random,greedy", 5, target=100).kinds)
     assert {"turn", "play_drawn", "colour", "call_uno", "catch", "challenge", "give"} <= kinds
+
+
+def test_out_of_turn_windows_are_put_to_the_person_between_turns():
+    """Jump-In and UNO at any time ask the person at the keyboard too (docs/play.md)."""
+    kinds = set(typed_script("classic", "you,random,random", 4, rules=["@uno-any-time", "@jump-in"],
+                             target=100).kinds)
+    assert {"jump_in", "uno_call"} <= kinds
+
+
+def test_hot_seat_with_out_of_turn_windows():
+    """Out-of-turn questions hand the keyboard over like any other: the typed match replays."""
+    rules = ["@jump-in", "@uno-any-time"]
+    script = typed_script("classic", "alice,bob,random", 4, rules=rules, target=60)
+    assert {"jump_in", "uno_call"} & set(script.kinds)
+    result = run_play("play", "classic", "--players", "alice,bob,random", "--seed", "4", "--target", "60",
+                      *[arg for rule in rules for arg in ("--rule", rule)], lines=script.lines)
+    assert result.exit_code == 0, result.stdout[-2000:]
+    assert "Match over:" in result.stdout
+    assert "Not allowed" not in result.stdout and "not one of the choices" not in result.stdout
 
 
 def test_golden_transcript(tmp_path):

@@ -10,7 +10,8 @@ class GreedyAgent(Agent):
     """A sensible heuristic player.
 
     Sheds its costliest cards first, keeps Wilds for when nothing else goes,
-    never bluffs, names its strongest colour, always calls UNO and catches.
+    never bluffs, names its strongest colour, always calls UNO and catches,
+    always jumps in.
     """
 
     name = "greedy"
@@ -72,6 +73,18 @@ class GreedyAgent(Agent):
 
     def _catch(self, decision, state):
         return True
+
+    def _jump_in(self, decision, state):
+        """Always jump in (it sheds a card, costs none and takes the turn), with the costliest."""
+        cards = decision.options[:-1]  # the last option passes
+        return max(cards, key=lambda c: c.points or 0)
+
+    def _uno_call(self, decision, state):
+        """Call UNO when it has not, else catch the first player it can; never a false call."""
+        p, uncalled = decision.player, decision.about
+        if p in uncalled:
+            return p
+        return next((q for q in decision.options[:-1] if q in uncalled), decision.options[-1])
 
     def _player(self, decision, state):
         return min(decision.options, key=lambda q: len(state.hands[q]))

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from ..engine.decisions import TURN, TableUse
+from ..engine.decisions import TURN, UNO_CALL, TableUse
 from .base import Agent
 
 TABLE_USE_CHANCE = 0.05  # of using a table card at a decision where one lies in the middle
@@ -12,7 +12,10 @@ class RandomAgent(Agent):
     none. (Drawing by choice is legal, but a player that does it half the time makes
     rounds of thousands of turns, which says nothing about an edition.) Likewise a
     table card in the middle is used at a decision with a 5% chance, on a random
-    player, rather than as one more of many equal options.
+    player, rather than as one more of many equal options. Under UNO at any time it
+    calls only truly (passing, or calling on a player who holds one card, uniformly):
+    most calls it could make are false, and one that made them would draw cards
+    without end. (A jump-in is one more option, uniformly like the others.)
     """
 
     name = "random"
@@ -31,6 +34,8 @@ class RandomAgent(Agent):
             options = options[:len(options) - len(uses)]
         if decision.kind is TURN and len(options) > 1:  # playable cards, then DRAW
             return options[int(self._random() * (len(options) - 1))]
+        if decision.kind is UNO_CALL:
+            options = _true_calls(options, state)
         return options[int(self._random() * len(options))]
 
     def choose_turn(self, cards: list, state, seat: int):
@@ -42,4 +47,12 @@ class RandomAgent(Agent):
         # a forced move, so a turn has a playable card besides DRAW).
         if kind is TURN:
             return options[int(self._random() * (len(options) - 1))]
+        if kind is UNO_CALL:
+            options = _true_calls(options, state)
         return options[int(self._random() * len(options))]
+
+
+def _true_calls(options: list, state) -> list:
+    """Of an UNO_CALL's options (seats, then PASS): the calls on a player who holds one card,
+    and passing."""
+    return [q for q in options[:-1] if len(state.hands[q]) == 1] + [options[-1]]

@@ -39,7 +39,7 @@ from .yamlsrc import YamlDoc, read_text_file, read_yaml
 
 _RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
 # What a house rule for the whole table is made of (anything else is a rule written on a card).
-_TABLE_RULES = (ast.On, ast.StackRule, ast.Instead)
+_TABLE_RULES = ast.TABLE_RULES
 
 
 def load_edition(name_or_path: str, rules: list[str] | None = None, settings: dict | None = None) -> Edition:
@@ -267,6 +267,10 @@ class _Builder:
         self.stack_rules: list = []  # `stack where` conditions of the house rules
         self.replacements: dict = {}  # event -> body of the last `instead of EVENT:` of the house rules
         self.edition: Edition | None = None  # once built (a rule written during play may recompile it)
+        # Out-of-turn windows of the house rules: `jump in where` conditions, and what a false
+        # call costs under `uno at any time` (the last such rule's).
+        self.jump_rules: list = []
+        self.false_call: int | None = None
 
     # ---- reporting
 
@@ -345,6 +349,7 @@ class _Builder:
             suggested_rules=self._suggested_rules(),
             display_colours=dict(data.get("display_colours", {})),
             actions=actions, replacements=self.replacements, sides=self.sides,
+            jump_rules=self.jump_rules, false_call=self.false_call,
         )
         self.edition = edition
         mark_quiet_kinds(edition)
@@ -366,7 +371,7 @@ class _Builder:
             except ScriptError as error:
                 self.script_problem(path, error)
                 continue
-            rule = next((s for s in tree.body if isinstance(s, (ast.On, ast.StackRule, ast.Instead))), None)
+            rule = next((s for s in tree.body if isinstance(s, _TABLE_RULES)), None)
             if rule is not None:
                 self.script_problem(path, ScriptError("an action is made of statements; hooks and rules go in "
                                                       "the edition's `rules:`", rule.line, rule.column))
@@ -453,6 +458,11 @@ class _Builder:
             self.script_problem(path, ScriptError(
                 f"a card's script cannot hold `instead of {rule.event}`: it is a rule for the whole table",
                 rule.line, rule.column, hint="put it in the edition's `rules:`"))
+        if compiled is not None and not condition and compiled.windows():
+            rule = next(s for s in compiled.tree.body if isinstance(s, (ast.JumpIn, ast.UnoAnyTime)))
+            self.script_problem(path, ScriptError(
+                "a card's script cannot open an out-of-turn window: it is a rule for the whole table",
+                rule.line, rule.column, hint="put it in the edition's `rules:`"))
         if compiled is not None and not condition and compiled.stack_rules:
             rule = next(s for s in compiled.tree.body if isinstance(s, ast.StackRule))
             self.script_problem(path, ScriptError(
@@ -513,8 +523,9 @@ class _Builder:
         def compile_rule(text: str) -> Compiled:
             """A rule written at the table; raises ScriptError with its position."""
             script = parse_script(text)
-            if any(isinstance(s, (ast.On, ast.StackRule, ast.Instead)) for s in script.body):
-                raise ScriptError("a rule written on a card cannot hold `on` hooks or stacking rules", 1, 1)
+            if any(isinstance(s, _TABLE_RULES) for s in script.body):
+                raise ScriptError("a rule written on a card cannot hold `on` hooks or rules for the whole "
+                                  "table (stacking, out-of-turn windows)", 1, 1)
             rule = written[next(numbers)] = compile_script(script, vocab, "<written rule>", WRITTEN)
             if vocab.eliminating and not vocab.eliminates and self.edition is not None:
                 let_players_leave(self.edition, list(written.values()))  # (while loading: built again)
@@ -587,11 +598,15 @@ class _Builder:
             script = parse_script(text)
             loose = next((s for s in script.body if not isinstance(s, _TABLE_RULES)), None)
             if loose is not None:
-                raise ScriptError("a house rule is made of `on EVENT:` hooks and `stack where` rules; a "
+                raise ScriptError("a house rule is made of `on EVENT:` hooks and rules for the whole table "
+                                  "(`stack where`, `instead of`, `jump in where`, `uno at any time`); a "
                                   "statement outside a hook would never run", loose.line, loose.column)
             compiled = compile_script(script, self.vocab, f"{self.doc.filename}:rule")
             self.stack_rules.extend(compiled.stack_rules)
             self.replacements.update(compiled.replacements)  # (a later rule replaces an earlier one's)
+            self.jump_rules.extend(compiled.jump_rules)
+            if compiled.false_call is not None:
+                self.false_call = compiled.false_call
             return compiled.hooks
         except ScriptError as error:
             report(path, error)

@@ -133,6 +133,10 @@ class Edition:
     # A two-sided deck (UNO Flip): its sides, the first up as a round starts; `deck` holds
     # the first side's faces, each card's `back` the other's. Empty: one-sided cards.
     sides: tuple[Side, ...] = ()
+    # Out-of-turn windows (unodsl.engine.windows): `jump in where` conditions of the house
+    # rules, and what a false call costs under `uno at any time` (None: no such rule).
+    jump_rules: list = field(default_factory=list)
+    false_call: int | None = None
 
     def __post_init__(self):
         by_face: dict = {}

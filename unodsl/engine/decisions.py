@@ -67,9 +67,13 @@ REACT = "react"            # reaction cards and PASS: cancel the action aimed at
 STACK = "stack"            # cards that pass a draw on, and PASS (take it): about = the cards to draw
 WRITE_RULE = "write_rule"  # a rule to write on a blank card: suggested scripts, "" to leave it
                            # blank; an answer from outside may be any script that compiles
+JUMP_IN = "jump_in"        # cards identical to the top card (as a `jump in where` rule says), and
+                           # PASS: play one out of turn? about = the top card (unodsl.engine.windows)
+UNO_CALL = "uno_call"      # seats, and PASS: call UNO on yourself ("UNO!") or catch another player?
+                           # about = the players holding one card without having called
 
 KINDS = (TURN, PLAY_DRAWN, COLOUR, CHALLENGE, CALL_UNO, CATCH, PLAYER, YES_NO, QUESTION,
-         TOP_CARD, GIVE, DISCARD, PICK, REACT, STACK, WRITE_RULE)
+         TOP_CARD, GIVE, DISCARD, PICK, REACT, STACK, WRITE_RULE, JUMP_IN, UNO_CALL)
 
 
 class Decision:

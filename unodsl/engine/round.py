@@ -17,6 +17,7 @@ from types import MappingProxyType, SimpleNamespace
 from ..edition.model import DEFAULT_PLAYABLE
 from ..limits import MAX_TURNS
 from .out_of_turn import OutOfTurn
+from .windows import Windows
 from .moves import Moves
 from .actions import EditionActions
 from .primitives import ScriptPrimitives
@@ -35,7 +36,7 @@ NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=
 NO_STATE = MappingProxyType({})
 
 
-class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions, TwoSided):
+class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, TwoSided):
     # Slots make the state's attributes quick to read in the turn loop (a
     # subclass that counts or checks may still add its own).
     __slots__ = ("player_state", "game_state", "chance_seed", "_chance", "chance_fixed",  # state and chance
@@ -45,7 +46,8 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions, TwoSided)
                  "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
                  "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
                  "uno_asked", "_playable_cache", "out", "left_turn", "playing", "growing", "watching", "_quick_draw",
-                 "pending", "stack_rules", "stack_from", "answering", "side")
+                 "pending", "stack_rules", "stack_from", "answering", "side",
+                 "uncalled")  # UNO at any time: who holds one card without having called (windows.py)
 
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
                  scores: list[int] | None = None, max_turns: int = MAX_TURNS, ask=None,
@@ -129,6 +131,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions, TwoSided)
         # (top card's face, colour in play) -> for each face, whether it goes.
         # (A list indexed by face: smaller and quicker to read than a set of cards.)
         self._playable_cache: dict | None = edition.playable_cache if edition.pure_playable else None
+        self.uncalled: set | tuple = ()  # (a set once an UNO-at-any-time window opens: windows.py)
 
     def _start_state(self, players: int) -> None:
         """The edition's state variables at their initial values (a match puts back the
@@ -223,6 +226,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions, TwoSided)
         else:
             slow_start = self.face_up_until if self.edition.faces_up else None
         p, allowed = self.turn, None  # (which faces go now: known with a playable cache)
+        jumping = bool(self.edition.jump_rules)  # a house rule lets players jump in (windows.py)
         while self.winner is None and self.turns < max_turns:
             self.turns += 1
             if slow_start and not self._turn_begins(p):
@@ -246,6 +250,8 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions, TwoSided)
                 self._draw_on_turn(p, hand, allowed)
             else:
                 self.play_card(p, choice)
+                if jumping and self.winner is None:
+                    self._jump_window()
             if self.winner is None:
                 if self.uno_pending is not None:
                     self._catch_window()
@@ -302,6 +308,8 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions, TwoSided)
         if goes and self._play_drawn != "never":
             if self._play_drawn == "must" or self.decide(PLAY_DRAWN, p, [card, KEEP]) is not KEEP:
                 self.play_card(p, card)
+                if self.edition.jump_rules and self.winner is None:  # a house rule lets players jump in
+                    self._jump_window()
 
     def _advance(self) -> None:
         """Pass the turn on, honouring an extra turn and pending skips."""
@@ -483,11 +491,15 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, EditionActions, TwoSided)
             if self.log is not None:
                 self.record("uno", player=p)
             self.uno_pending = None
+            if self.uncalled:  # (UNO at any time: others may still be caught)
+                self._called_uno(p)
         else:
             self.uno_pending = p
 
     def _catch_window(self):
         """Before the next player begins, anyone may catch a missed UNO call."""
+        if self.edition.false_call is not None:  # UNO at any time: the call stays open (windows.py)
+            return self._uno_window()
         p, self.uno_pending = self.uno_pending, None
         if len(self.hands[p]) != 1:
             return

@@ -308,6 +308,31 @@ class StackRule(Node):
 
 
 @dataclass(frozen=True)
+class JumpIn(Node):
+    """`jump in where CONDITION`: after every card played, any other player may play a
+    card of their hand that satisfies the condition out of turn; play continues from them
+    (unodsl.engine.windows)."""
+
+    predicate: Node
+
+
+@dataclass(frozen=True)
+class UnoAnyTime(Node):
+    """`uno at any time, false calls draw N`: while someone holds one card without having
+    called UNO, every player may call UNO or catch; a false call costs its caller N cards."""
+
+    penalty: int
+
+
+@dataclass(frozen=True)
+class Identical(Node):
+    """`card is identical to top`: two cards of the same kind, colour, number and symbol."""
+
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True)
 class Script(Node):
     body: tuple
 
@@ -546,3 +571,8 @@ class PlayerValue(Node):
     """A player as a value: `let victim = chosen`, `chosen == next`."""
 
     player: Player
+
+
+# What a house rule for the whole table is made of, at the top of its script: hooks and
+# the rules of the table (anything else there is a rule written on a card).
+TABLE_RULES = (On, StackRule, Instead, JumpIn, UnoAnyTime)

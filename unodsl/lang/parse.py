@@ -626,6 +626,16 @@ class _ToAst(Transformer):
     def stack_rule(self, meta, children):
         return ast.StackRule(**_at(meta), predicate=children[0])
 
+    # ---- out of turn
+    def jump_in(self, meta, children):
+        return ast.JumpIn(**_at(meta), predicate=children[0])
+
+    def uno_any_time(self, meta, children):
+        return ast.UnoAnyTime(**_at(meta), penalty=int(children[0]))
+
+    def identical(self, meta, children):
+        return ast.Identical(**_at(meta), left=children[0], right=children[1])
+
     # ---- actions, repeats and what replaces a draw
     def do_action(self, meta, children):
         verb = children[1]

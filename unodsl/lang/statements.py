@@ -83,6 +83,13 @@ STATEMENTS = (
     Statement("If", "if C: ... elif C: ... else: ...", "the first branch whose condition holds", ()),
     Statement("Nothing", "pass", "nothing", ()),
     Statement("StackRule", "stack where C", "in a house rule: a draw may be answered with a card C", ()),
+    # ---- out of turn (windows: unodsl/engine/windows.py)
+    Statement("JumpIn", "jump in where C",
+              "in a house rule: after every card played, another player may play a card C out of turn; "
+              "play continues from them", ()),
+    Statement("UnoAnyTime", "uno at any time, false calls draw N",
+              "in a house rule: anyone may call UNO or catch while someone holds one card without having "
+              "called; a false call costs its caller N cards", ()),
     # ---- actions, repeats and what replaces a draw
     Statement("DoAction", "PLAYER ACTION", "the player does an action of the edition's `actions:` (`next presses`)",
               ("act",)),

@@ -237,6 +237,22 @@ class Narrator:
         return self._act(note, viewer, "plays", "play",
                          f" {self.card(note['card'])} out of turn against {self.card(note.get('against'))}")
 
+    def _jump_in(self, note, viewer):
+        passed = [self.who(q, viewer) for q in note.get("passed_over", [])]
+        over = f", and {_and(passed)} {'lose' if len(passed) > 1 or viewer in note.get('passed_over', []) else 'loses'} " \
+               "that turn" if passed else ""
+        return self._act(note, viewer, "jumps in", "jump in", f" out of turn{over}")
+
+    def _false_call(self, note, viewer):
+        target = note.get("target")
+        what = "UNO" if target == note["player"] else f"UNO on {self.who(target, viewer)}"
+        return self._act(note, viewer, "calls", "call", f" {what} falsely")
+
+    def _called_already(self, note, viewer):
+        by = note.get("by")
+        return f"{self.who(by, viewer)} {self.verb(by, viewer, 'calls', 'call')} UNO on " \
+               f"{self.who(note['player'], viewer)}, who had called it"
+
     def _table_use(self, note, viewer):
         target = note.get("target", note.get("on"))
         return self._act(note, viewer, "uses", "use",

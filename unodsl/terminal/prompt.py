@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.decisions import (CALL_UNO, CATCH, CHALLENGE, COLOUR, DISCARD, DRAW, GIVE, KEEP,
+from ..engine.decisions import (CALL_UNO, CATCH, CHALLENGE, COLOUR, DISCARD, DRAW, GIVE, JUMP_IN, KEEP,
                                 PASS, PICK, PLAY_DRAWN, PLAYER, QUESTION, REACT, STACK, TOP_CARD, TURN,
-                                WRITE_RULE, YES_NO, TableUse)
+                                UNO_CALL, WRITE_RULE, YES_NO, TableUse)
 from .render import grid, sorted_hand, wrap_styled
 from .style import Style
 
@@ -55,6 +55,13 @@ EXPLAIN = {
                 "blank, or type a rule in the effect language (docs/effects.md), such as "
                 "`next draws 2`. A rule of several lines: end the first line with a colon, "
                 "then an empty line ends the rule.",
+    JUMP_IN: "Jump-In: you hold a card identical to the one just played. Play it now, out of "
+             "turn (its number): play then continues from you, and the players between lose "
+             "their turn. Or p to let play go on.",
+    UNO_CALL: "UNO at any time: someone holds one card and has not called UNO. Call UNO on "
+              "yourself (your seat number, or uno) if it is you; catch another player (their "
+              "seat number or name) and they draw a penalty. A false call (on a player who holds "
+              "more than one card, you too) makes you draw. Or p to say nothing.",
 }
 
 
@@ -213,6 +220,8 @@ class _Builder:
     def seats(self, question: str) -> Menu:
         choices = []
         for player in self.main:
+            if player is PASS:  # (UNO_CALL: PASS follows the seats)
+                continue
             seat = self.match.active[player]
             name = self.names[seat]
             cards = len(self.rnd.hands[player])
@@ -324,6 +333,29 @@ class _Builder:
         menu = self.numbered_cards(f"{who} played {against} against you. Play a card out of turn "
                                    "to cancel it?", cards)
         menu.choices.append(Choice("p", "let it happen", PASS, ("pass", "n", "no")))
+        return menu
+
+    def _jump_in(self) -> Menu:
+        top = self.style.card(self.decision.about)
+        cards = [c for c in self.hand if any(c is o for o in self.main)]
+        menu = self.numbered_cards(f"{top} was just played. Jump in with an identical card, out of turn?",
+                                   cards)
+        menu.choices.append(Choice("p", "let play go on", PASS, ("pass", "n", "no")))
+        return menu
+
+    def _uno_call(self) -> Menu:
+        uncalled = [self.seat_name(q) for q in self.decision.about]
+        who = _or(uncalled)
+        verb = "has" if len(uncalled) == 1 else "each have"
+        menu = self.seats(f"{who} {verb} one card and did not call UNO. Call UNO on someone?")
+        me = self.decision.player
+        for choice in menu.choices:
+            if choice.value == me:
+                choice.label = f"UNO! (on yourself: {choice.label})"
+                choice.aliases = (*choice.aliases, "uno")
+            else:
+                choice.label = f"catch {choice.label}"
+        menu.choices.append(Choice("p", "say nothing", PASS, ("pass", "n", "no")))
         return menu
 
     def _write_rule(self) -> Menu:

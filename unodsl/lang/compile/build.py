@@ -6,8 +6,10 @@ from ...errors import ScriptError
 from .. import ast
 from .emitter import _Emitter
 from .model import CONDITION, EFFECT, Compiled, Context, Vocabulary, hook_context
-from .runtime import _arith, _between, _colour, _equal, _ordered, _whole
+from .runtime import _arith, _between, _colour, _equal, _identical, _ordered, _whole
 from .state_chance import _let_names
+
+MAX_FALSE_CALL = 20  # cards a false call may cost (`uno at any time, false calls draw N`)
 
 
 def _build(emitter: _Emitter, name: str, params: str, origin: str, tree=None) -> Compiled:
@@ -15,7 +17,7 @@ def _build(emitter: _Emitter, name: str, params: str, origin: str, tree=None) ->
     body = emitter.lines or ["    pass"]
     source = "\n".join([header, *body]) + "\n"
     namespace: dict = {"_arith": _arith, "_between": _between, "_whole": _whole, "_colour": _colour,
-                       "_equal": _equal, "_ordered": _ordered}
+                       "_equal": _equal, "_ordered": _ordered, "_identical": _identical}
     exec(compile(source, origin, "exec"), namespace)  # source built only from our own syntax tree
     # Taken out of its namespace, the function is not in a reference cycle with it.
     return Compiled(namespace.pop(name), source, emitter.pure, tree=tree)
@@ -43,13 +45,14 @@ def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script
     emitter = _Emitter(vocab, context)
     if context.chosen:  # the engine chose the player before the script runs
         emitter.emit("chosen = g.chosen")
-    statements = [s for s in script.body if not isinstance(s, (ast.On, ast.StackRule, ast.Instead))]
+    statements = [s for s in script.body if not isinstance(s, ast.TABLE_RULES)]
     emitter.all_lets = _let_names(statements)
     emitter.block(tuple(statements))
     compiled = _build(emitter, "effect", "g, me, card", origin, script)
     compiled.remake = lambda: compile_script(script, vocab, origin, context)
     compiled.stack_rules = [compile_condition(rule.predicate, vocab, origin)
                             for rule in script.body if isinstance(rule, ast.StackRule)]
+    _windows(compiled, script, vocab, origin)
     for hook in (s for s in script.body if isinstance(s, ast.On)):
         where = hook_context(hook.event)
         guard = compile_condition(hook.predicate, vocab, origin, where) if hook.predicate else None
@@ -60,6 +63,9 @@ def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script
             rule = next(s for s in hook.body if isinstance(s, ast.StackRule))
             raise ScriptError("a stacking rule is for the whole table: write `stack where ...` at the "
                               "top of a house rule, not inside a hook", rule.line, rule.column)
+        if body.windows():
+            raise _window_inside(next(s for s in hook.body if isinstance(s, (ast.JumpIn, ast.UnoAnyTime))),
+                                 "a hook")
         compiled.hooks.append((hook.event, guard, body))
     compiled.replacements = [_replacement(rule, vocab, origin)
                              for rule in script.body if isinstance(rule, ast.Instead)]
@@ -69,7 +75,26 @@ def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script
 def _replacement(rule: ast.Instead, vocab: Vocabulary, origin: str) -> tuple:
     """(event, body) of `instead of EVENT:`: the body runs as the player who would draw."""
     body = compile_script(ast.Script(rule.line, rule.column, rule.body), vocab, origin, hook_context(rule.event))
-    if body.hooks or body.stack_rules or body.replacements:
-        inner = next(s for s in rule.body if isinstance(s, (ast.On, ast.StackRule, ast.Instead)))
+    if body.hooks or body.stack_rules or body.replacements or body.windows():
+        inner = next(s for s in rule.body if isinstance(s, ast.TABLE_RULES))
         raise ScriptError("an `instead of` rule holds statements, not hooks or rules", inner.line, inner.column)
     return rule.event, body
+
+
+def _windows(compiled: Compiled, script: ast.Script, vocab: Vocabulary, origin: str) -> None:
+    """The out-of-turn windows a house rule opens (unodsl.engine.windows): the conditions of
+    its `jump in where C` (about the card a player would jump in with), and the penalty of
+    a false call of `uno at any time`."""
+    for rule in script.body:
+        if isinstance(rule, ast.JumpIn):
+            compiled.jump_rules.append(compile_condition(rule.predicate, vocab, origin))
+        elif isinstance(rule, ast.UnoAnyTime):
+            if rule.penalty > MAX_FALSE_CALL:
+                raise ScriptError(f"a false call costs at most {MAX_FALSE_CALL} cards", rule.line, rule.column)
+            compiled.false_call = rule.penalty
+
+
+def _window_inside(rule: ast.Node, where: str) -> ScriptError:
+    words = "jump in where ..." if isinstance(rule, ast.JumpIn) else "uno at any time, false calls draw N"
+    return ScriptError(f"an out-of-turn window is for the whole table: write `{words}` at the top of a "
+                       f"house rule, not inside {where}", rule.line, rule.column)

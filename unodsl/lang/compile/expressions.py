@@ -147,6 +147,14 @@ class ExpressionCode:
         guards = [f"isinstance({src}, int)" for src, maybe in zip((left, right), may_be_none) if maybe]
         return "(" + " and ".join([*guards, f"{left} {op} {right}"]) + ")"
 
+    def x_Identical(self, node, card):
+        for side in (node.left, node.right):
+            if self.type_of(side) != "card":
+                raise ScriptError(f"`is identical to` compares two cards, not {_A_TYPE[self.type_of(side)]}",
+                                  side.line, side.column, hint="write `card is identical to top` (or a `let` "
+                                                               "name that holds a card)")
+        return f"_identical({self.expr(node.left, card)}, {self.expr(node.right, card)})"
+
     def x_Member(self, node, card):
         value = self.expr(node.value, card)
         coll = node.collection

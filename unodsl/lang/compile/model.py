@@ -143,6 +143,14 @@ class Compiled:
     stack_rules: list = field(default_factory=list)  # Compiled conditions of `stack where C` (house rules)
     tree: object = None  # the syntax tree it was compiled from (for checks and explanations)
     replacements: list = field(default_factory=list)  # (event, Compiled body) of `instead of EVENT:` rules
+    # Out-of-turn windows (house rules): the conditions of `jump in where C`, and what a
+    # false call costs under `uno at any time` (None: no such rule).
+    jump_rules: list = field(default_factory=list)
+    false_call: int | None = None
+
+    def windows(self) -> bool:
+        """Whether the script opens an out-of-turn window."""
+        return bool(self.jump_rules) or self.false_call is not None
     # Compiles the same tree again, with the vocabulary as it is now (see Vocabulary.eliminates).
     remake: Callable | None = field(default=None, repr=False, compare=False)
 

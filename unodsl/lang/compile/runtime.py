@@ -42,6 +42,14 @@ def _equal(a, b, negated: bool) -> bool:
     return not same if negated else same
 
 
+def _identical(a, b) -> bool:
+    """`a is identical to b`: two cards of the same kind, colour, number and symbol. A card
+    with no colour of its own (a Wild, whatever colour was named for it) is identical to
+    none, nor is an absent card (a `let` name that holds none)."""
+    return (a is not None and b is not None and a.colour is not None and a.kind == b.kind
+            and a.colour == b.colour and a.number == b.number and a.symbol == b.symbol)
+
+
 def _between(value, low, high) -> bool:
     """`value in low..high`, for whole numbers only (an absent value is in no range)."""
     return isinstance(value, int) and isinstance(low, int) and isinstance(high, int) and low <= value <= high

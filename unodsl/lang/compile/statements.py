@@ -18,6 +18,14 @@ class StatementCode:
         raise ScriptError("a stacking rule is for the whole table: write `stack where ...` at the "
                           "top of a house rule, not inside a block", s.line, s.column)
 
+    def s_JumpIn(self, s):
+        raise ScriptError("an out-of-turn window is for the whole table: write `jump in where ...` at the "
+                          "top of a house rule, not inside a block", s.line, s.column)
+
+    def s_UnoAnyTime(self, s):
+        raise ScriptError("an out-of-turn window is for the whole table: write `uno at any time, false calls "
+                          "draw N` at the top of a house rule, not inside a block", s.line, s.column)
+
     def s_DrawOrPass(self, s):
         call = f"g.draw_or_pass({{p}}, {self.amount(s.amount, '`draws`')}, {self.predicate(s.predicate)})"
         self.for_each(s.target, call, aimed=True)

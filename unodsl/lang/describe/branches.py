@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from .. import ast
-from .words import IT, PLAYERS, THAT_PLAYER, THIS_CARD, CardRef, Compound, Context, Who, capital, join, say
+from .words import IT, PLAYERS, THAT_PLAYER, THIS_CARD, CardRef, Compound, Context, Who, capital, join, plural, say
 
 EVENTS = {"play": "plays", "draw": "draws"}
 
@@ -100,6 +100,22 @@ class BranchWords:
             if node.predicate is not None:
                 when += f" and {self.cond(node.predicate, inner)}"
         text = f"whenever {when}, {self.inline(node.body, inner)}"
+        return Compound([capital(text) + "."], text)
+
+    def d_JumpIn(self, node: ast.JumpIn, ctx: Context) -> Compound:
+        card = self.noun_phrase(node.predicate, Context(card=IT, depth=1))
+        text = (f"after every card played (the top card then), any other player holding {card} may play "
+                "it at once, out of turn, asked in turn order from the player after the one who played; "
+                "play then continues from them as if it were their turn, and the players passed over "
+                "lose that turn")
+        return Compound([capital(text) + "."], text)
+
+    def d_UnoAnyTime(self, node: ast.UnoAnyTime, ctx: Context) -> Compound:
+        cards = plural(node.penalty, "card")
+        text = ("UNO may be called at any time: after every turn, while a player holds one card without "
+                "having called UNO, every player in turn may call UNO (for themselves) or catch a player; "
+                f"whoever is caught draws the penalty, and a false call (UNO with more than one card, or "
+                f"catching a player who holds more than one) costs its caller {cards}")
         return Compound([capital(text) + "."], text)
 
     def d_StackRule(self, node: ast.StackRule, ctx: Context) -> Compound:

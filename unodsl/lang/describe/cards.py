@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from .. import ast
 from ..compile import CARD_ATTRIBUTES
 from .source import source
+from .conditions import IDENTICAL
 from .words import IT, Context, with_article
 
 if TYPE_CHECKING:
@@ -65,6 +66,9 @@ class CardWords:
                 return "qualifier", f"with the same {attr} as the top card"
             if attr == "number" and isinstance(right, ast.Int):
                 return "qualifier", f"numbered {right.value}"
+        if (isinstance(part, ast.Identical) and isinstance(part.left, ast.Name) and part.left.name == "card"
+                and isinstance(part.right, ast.Name) and part.right.name == "top"):
+            return "qualifier", f"identical to the top card ({IDENTICAL})"
         if (isinstance(part, ast.Member) and not part.negated and isinstance(part.value, ast.Name)
                 and part.value.name == "number"):
             return "qualifier", f"numbered {self.value(part.collection, ctx)}"

@@ -11,6 +11,7 @@ from .words import IT, CardRef, Context, join, plural, say, say_not, with_articl
 OPS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
        ">": "is more than", ">=": "is at least"}
 NEGATED_OP = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+IDENTICAL = "the same kind, colour, number and symbol; a Wild is identical to no card"
 HOW_MANY = {"==": "exactly", ">": "more than", ">=": "at least", "<": "fewer than", "<=": "at most"}
 
 
@@ -103,6 +104,10 @@ class ConditionWords:
         elif isinstance(left, ast.Name) and left.name == "points":
             words = words.replace("is", "are", 1)
         return f"{self.value(left, ctx)} {words} {self.value(right, ctx)}"
+
+    def d_Identical(self, node: ast.Identical, ctx: Context, negated: bool = False) -> str:
+        return (f"{self.value(node.left, ctx)} is {'not ' if negated else ''}identical to "
+                f"{self.value(node.right, ctx)} ({IDENTICAL})")
 
     def d_Member(self, node: ast.Member, ctx: Context, negated: bool = False) -> str:
         negated = negated != node.negated
