@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from unodsl.cli import main
 from unodsl.lsp.analysis import analyse
 from unodsl.lsp.words import definition, hover_text, in_script, key_completions, names_of, script_completions
+from unodsl.resources import data_dir
 
 HERE = Path(__file__).resolve().parent / "lsp"
 TEXTS = {name: (HERE / name).read_text(encoding="utf-8") for name in ("fine.yaml", "mistakes.yaml", "rule.yaml")}
@@ -65,3 +66,12 @@ def test_unodsl_lsp_without_pygls_says_how_to_install_it(monkeypatch):
     result = CliRunner().invoke(main, ["lsp"])
     assert result.exit_code == 1
     assert "unodsl lsp needs pygls" in result.output and "pip install 'unodsl[lsp]'" in result.output
+
+
+def test_every_shipped_house_rule_file_is_clean_in_an_editor():
+    """The starter rules (for VETO's blank cards) say so in a comment; the popular ones are
+    checked on classic."""
+    files = sorted((data_dir("editions") / "house-rules").rglob("*.yaml"))
+    assert len(files) >= 16
+    assert {str(f): analyse(f.read_text(encoding="utf-8"), str(f)).problems for f in files} == \
+        {str(f): [] for f in files}

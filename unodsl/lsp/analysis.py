@@ -30,7 +30,7 @@ from ..scenario.run import file_kind
 from ..validate import checked_text
 
 DEFAULT_EDITION = "classic"  # what a house-rule file is checked against, unless a comment says
-EDITION_COMMENT = re.compile(r"^#\s*unodsl-edition:\s*(\S+)\s*$", re.M)
+EDITION_COMMENT = re.compile(r"^#\s*unodsl-edition:\s*(\S+)", re.M)  # (the rest of the line is free)
 EDITION_SCHEMA = re.compile(r"^#\s*yaml-language-server:\s*\$schema=\S*edition\.schema\.json", re.M)
 
 
