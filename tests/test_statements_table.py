@@ -41,3 +41,11 @@ def test_a_table_card_use_refuses_the_statements_the_table_says_take_from_hands(
 
 def test_the_documentation_shows_the_table():
     assert statements.markdown() in DOC.read_text(encoding="utf-8")
+
+
+def test_the_player_words_are_the_grammars_and_docs_players_table():
+    grammar = (Path(__file__).resolve().parent.parent / "grammar" / "effects.lark").read_text()
+    words = re.search(r"PLAYER\.2: /\((.*?)\)", grammar)[1].split("|")
+    assert [word for word, _who in statements.PLAYERS] == words
+    documented = dict(re.findall(r"^\| `(\w+)` \| (.*) \|$", DOC.read_text().split("## Players")[1].split("##")[0], re.M))
+    assert dict(statements.PLAYERS) == documented

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from .codes import UNREADABLE
 from .edition.loader import edition_file, edition_problems
+from .edition.model import Edition
 from .edition.yamlsrc import read_text_file, read_yaml
 from .errors import EditionError, Problem, Span, UnoError
 
@@ -30,14 +31,14 @@ class Report:
         return not self.errors(strict)
 
 
-def check_text(text: str, path: str, rules: list[str] | None = None,
+def check_text(text: str, path: str, rules: list | None = None,
                settings: dict | None = None) -> list[Problem]:
     """Every problem of the edition file `path` whose text is `text`, in source order.
 
     `text` need not be what is saved at `path` (an editor's unsaved buffer):
     `path` names the file in the problems and is where a `base:` or
     `starter_rules:` it names is looked for. `rules` are house rules to check it
-    with (scripts, `@FILE`, `@NAME`) and `settings` replace the file's
+    with (scripts, `@FILE`, `@NAME`, or a RuleSource already read) and `settings` replace the file's
     (`{"hand_size": 5}`); their problems are placed on the command line or in
     their rule files.
 
@@ -52,13 +53,19 @@ def check_text(text: str, path: str, rules: list[str] | None = None,
 
     Never raises for anything in `text` (any input may be hostile).
     """
+    return checked_text(text, path, rules, settings)[1]
+
+
+def checked_text(text: str, path: str, rules: list | None = None,
+                 settings: dict | None = None) -> tuple[Edition | None, list[Problem]]:
+    """The edition `text` holds (None if a problem is an error) and its problems, as
+    `check_text` finds them: for the language server, which explains its kinds."""
     try:
-        _edition, problems = edition_problems(read_yaml(text, path), list(rules or []), settings)
+        return edition_problems(read_yaml(text, path), list(rules or []), settings)
     except EditionError as error:
-        problems = error.problems
+        return None, error.problems
     except UnoError as error:
-        problems = [Problem(Span(path, 1, 1), str(error), code=UNREADABLE)]
-    return problems
+        return None, [Problem(Span(path, 1, 1), str(error), code=UNREADABLE)]
 
 
 def check_edition(edition: str, rules: list[str] | None = None, settings: dict | None = None) -> list[Problem]:

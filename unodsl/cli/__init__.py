@@ -174,6 +174,23 @@ def explain_command(edition: str, card: str, as_json: bool, rules: tuple[str, ..
     click.echo(explain_json(explanation) if as_json else format_explanation(explanation))
 
 
+# ---- lsp -----------------------------------------------------------------------------
+
+@main.command("lsp")
+@click.option("--stdio", is_flag=True, help="Talk over stdin and stdout: the only way, accepted as editors say it.")
+def lsp_command(stdio: bool) -> None:
+    """Run the language server an editor starts for edition, house-rule and scenario files:
+    problems as you type, hover, completion, go to definition (docs/editors.md).
+
+    Needs the extra `lsp`: pip install 'unodsl[lsp]'.
+    """
+    try:
+        from ..lsp.server import serve
+    except ImportError as error:
+        raise UnoError(f"unodsl lsp needs pygls ({error}): pip install 'unodsl[lsp]'") from None
+    serve()
+
+
 # ---- play, resume (unodsl/terminal) ------------------------------------------------
 
 from ..terminal.commands import play_command, resume_command  # noqa: E402

@@ -203,7 +203,7 @@ def _script_syntax_problems(source: Source) -> list[Problem]:
     """Syntax errors of every script and condition found where the schema expects one
     (what can be checked of a file no edition can be built from)."""
     found = []
-    for path, text, parse in _scripts_in(source.data):
+    for path, text, parse in scripts_in(source.data):
         try:
             parse(text)
         except ScriptError as error:
@@ -217,7 +217,7 @@ _KIND_SCRIPTS = (("effect", parse_script), ("on_start", parse_script), ("use", p
                  ("playable", parse_condition), ("bluff_if", parse_condition))
 
 
-def _scripts_in(data) -> list[tuple[tuple, str, object]]:
+def scripts_in(data) -> list[tuple[tuple, str, object]]:
     """(path, text, parser) of every text of `data` written where a script or a condition goes."""
     found = []
     for kid, spec in _items(_get(data, "kinds")):

@@ -37,11 +37,14 @@ class RuleSource:
         return Span(self.label, line, column)
 
 
-def rule_sources(specs: list[str]) -> list[RuleSource]:
-    """`--rule` values: scripts, or `@FILE` / `@NAME` of a rule file."""
+def rule_sources(specs: list) -> list[RuleSource]:
+    """`--rule` values: scripts, or `@FILE` / `@NAME` of a rule file; a RuleSource
+    already read (an editor's unsaved rule file: unodsl lsp) is taken as it is."""
     sources = []
     for index, spec in enumerate(specs):
-        if spec.startswith("@"):
+        if isinstance(spec, RuleSource):
+            sources.append(spec)
+        elif spec.startswith("@"):
             sources.append(load_rule_file(_rule_path(spec[1:])))
         else:
             sources.append(RuleSource(spec, f"--rule {index + 1}"))
@@ -75,7 +78,12 @@ def _rule_path(spec: str) -> Path:
 
 
 def load_rule_file(path: Path) -> RuleSource:
-    doc = load_yaml_file(path)
+    return rule_file(load_yaml_file(path))
+
+
+def rule_file(doc: YamlDoc) -> RuleSource:
+    """The house rule a rule file's YAML holds; an EditionError if it is not one."""
+    path = doc.filename
     doc.require_mapping("a rule file", "name:, script:")
     data = doc.data
     settings = data.get("settings", {})

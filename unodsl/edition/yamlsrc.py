@@ -83,6 +83,24 @@ class YamlDoc:
         key = self._keys.get(path)
         return self._node_span(key) if key is not None else self.span(path)
 
+    def path_at(self, line: int, column: int) -> tuple[tuple | None, bool]:
+        """The path of the innermost value written at 0-based (line, column), and whether
+        it is the key naming that value (an editor's cursor: unodsl lsp). (None, False)
+        where no value is written. A position just past a value's last character is in it."""
+        where = (line, column)
+
+        def inside(node: Node) -> bool:
+            start, end = node.start_mark, node.end_mark
+            return (start.line, start.column) <= where <= (end.line, end.column)
+
+        for path, key in self._keys.items():
+            if inside(key):
+                return path, True
+        values = [path for path, node in self._nodes.items() if inside(node)]
+        if not values:
+            return None, False
+        return max(values, key=lambda path: (self._nodes[path].start_mark.index, len(path))), False
+
     def source_line(self, line: int) -> str:
         """The text of 1-based `line`, without its line break ("" past the end)."""
         if not 1 <= line <= len(self._starts):

@@ -101,6 +101,20 @@ STATEMENTS = (
 
 BY_NODE = {statement.node: statement for statement in STATEMENTS}
 
+# The words that name a player (grammar/effects.lark's PLAYER), each with who it is, as
+# docs/effects.md's "Players" table says (tests/test_statements_table.py keeps them equal).
+PLAYERS = (
+    ("me", "the player who played the card"),
+    ("next", "the next player in the direction of play"),
+    ("previous", "the player before `me`"),
+    ("others", "every other player, in turn order from `me`"),
+    ("everyone", "every player, from `me`"),
+    ("chosen", "the player picked by `choose player`"),
+    ("dealer", "the dealer of this round"),
+    ("partner", "the partner sitting opposite, in team play (`teams: true`; refused otherwise)"),
+    ("player", "the player of a `for each player in ...:` loop, inside it"),
+)
+
 
 def taking_from_hands() -> frozenset[str]:
     """The statements a table card's `use:` may not run (by syntax-tree class name)."""

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from ..agents import AGENTS
-from ..edition.yamlsrc import load_yaml_file
+from ..edition.yamlsrc import load_yaml, read_text_file
 from ..engine.decisions import KINDS
 from ..engine.setup import Setup, resolve_cards
 from ..errors import EditionError, Problem, UnoError
@@ -35,7 +35,19 @@ def load_scenario(path: str | Path) -> Scenario:
     """Read and check a scenario file; every mistake is raised in one ScenarioError."""
     path = Path(path)
     try:
-        doc = load_yaml_file(path)
+        return scenario_from_text(read_text_file(path), path)
+    except ScenarioError:
+        raise
+    except EditionError as error:  # (the file cannot be read)
+        raise _scenario_error(error.problems) from None
+
+
+def scenario_from_text(text: str, path: str | Path) -> Scenario:
+    """Check the scenario `text` of the file `path` (an editor's unsaved buffer: the
+    edition it names is looked for beside `path`); every mistake in one ScenarioError."""
+    path = Path(path)
+    try:
+        doc = load_yaml(text, str(path))
     except EditionError as error:
         raise _scenario_error([_reword(p) for p in error.problems]) from None
     return _Reader(path, doc).read()

@@ -126,7 +126,6 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
 # What tells a file apart: every scenario has `edition:` and `setup:`; an edition file has
 # `kinds:` or `base:`, a house-rule file `script:` or `settings:` (docs/scenarios.md).
 _SCENARIO_KEYS = ("edition", "setup")
-_OTHER_FILE_KEYS = ("kinds", "base", "script", "settings")
 
 
 def _kept_beside(path: Path) -> bool:
@@ -135,8 +134,21 @@ def _kept_beside(path: Path) -> bool:
         data = load_yaml_file(path).data
     except EditionError:
         return False  # a broken file is reported as a broken scenario
-    return isinstance(data, dict) and not any(key in data for key in _SCENARIO_KEYS) \
-        and any(key in data for key in _OTHER_FILE_KEYS)
+    return file_kind(data) in ("edition", "rule")
+
+
+def file_kind(data) -> str | None:
+    """"scenario", "edition" or "rule" (a house-rule file) by the keys of a file's
+    data, or None when its keys say neither (no mapping, or none of these keys)."""
+    if not isinstance(data, dict):
+        return None
+    if any(key in data for key in _SCENARIO_KEYS):
+        return "scenario"
+    if "kinds" in data or "base" in data:
+        return "edition"
+    if "script" in data or "settings" in data:
+        return "rule"
+    return None
 
 
 def run_file(path: str | Path) -> Outcome:
