@@ -9,6 +9,7 @@ import io
 import json
 import os
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -259,6 +260,8 @@ def test_compare_cli_text():
     assert lines[0].startswith("A: classic  (Classic UNO") and lines[1].startswith("B: classic with hand_size=10")
     assert "classic with hand_size=10 lengthens rounds by" in result.stdout
     assert any(line.startswith("turns per round") and line.endswith("*") for line in lines)
+    # abandoned rounds are said even when there are none (a row of zeros would be left out)
+    assert re.fullmatch(r"rounds: \d+ and \d+; abandoned at the turn limit of 5000 turns: 0 and 0", lines[3])
 
 
 @pytest.mark.parametrize("args, message", [

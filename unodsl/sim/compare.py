@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..errors import UnoError
+from ..limits import MAX_TURNS
 from .parallel import Side, load_side, run_games
 from .simulate import Simulation, _num, _table, as_dict
 from .stats import Interval, PairedRatio
@@ -184,7 +185,9 @@ def format_text(comparison: Comparison, timing: bool = True) -> str:
     lines = [f"A: {comparison.label_a}  ({a.name}, agents {','.join(a.agents)}, seed {a.seed})",
              f"B: {comparison.label_b}  ({b.name}, agents {','.join(b.agents)}, seed {b.seed})",
              f"{a.games} games each, {a.players} players; game i of both with seed SEED:i"
-             + (" (paired)" if a.seed == b.seed else ""), ""]
+             + (" (paired)" if a.seed == b.seed else ""),
+             f"rounds: {a.rounds} and {b.rounds}; abandoned at the turn limit of {MAX_TURNS} turns: "
+             f"{a.abandoned} and {b.abandoned}", ""]
     lines += headlines(comparison)
     lines.append("")
     rows = [("figure", "A", "B", "change B vs A", "95% CI", "p", "")]
