@@ -12,8 +12,9 @@ listed here (read from its compiled code, so that a branch the compiler
 dropped, such as `if settings.stacking:` in an edition without stacking, does
 not count), when so do the scripts that may run in the middle of an effect
 (reactions to it, table cards used at its decisions), and when the edition has
-no hooks (which may do anything after any card). A card without an effect is
-quiet unless there are hooks. A primitive missing from the list, such as one
+no hooks (which may do anything after any card) nor jump-in windows (which
+open after any card: Round._play_loud). A card without an effect is quiet
+unless there are hooks or windows. A primitive missing from the list, such as one
 added later, makes a kind loud: the checks are made, never skipped wrongly.
 
 The same reading tells whether an edition may put a hand face up at all: if
@@ -45,11 +46,13 @@ def mark_quiet_kinds(edition) -> None:
     # at a decision it asks for (hooks, which may run anywhere, make every kind loud).
     inner = [script for kind in kinds for script in (kind.reaction_effect, kind.use) if script is not None]
     inner_quiet = all(map(quiet_script, inner))
+    # (hooks, and jump-in windows, may follow any card)
+    table_wide = bool(edition.hooks or edition.jump_rules)
     for kind in kinds:
-        if kind.effect is None:  # a plain card: only hooks may follow it
-            kind.quiet = not edition.hooks
+        if kind.effect is None:  # a plain card: only hooks and windows may follow it
+            kind.quiet = not table_wide
         else:
-            kind.quiet = not edition.hooks and inner_quiet and quiet_script(kind.effect)
+            kind.quiet = not table_wide and inner_quiet and quiet_script(kind.effect)
 
 
 def may_turn_hands_face_up(edition) -> bool:

@@ -47,7 +47,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
                  "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
                  "uno_asked", "_playable_cache", "out", "left_turn", "playing", "growing", "watching", "_quick_draw",
                  "pending", "stack_rules", "stack_from", "answering", "side",
-                 "uncalled")  # UNO at any time: who holds one card without having called (windows.py)
+                 "uncalled", "jumping")  # out-of-turn windows (windows.py)
 
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
                  scores: list[int] | None = None, max_turns: int = MAX_TURNS, ask=None,
@@ -132,6 +132,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         # (A list indexed by face: smaller and quicker to read than a set of cards.)
         self._playable_cache: dict | None = edition.playable_cache if edition.pure_playable else None
         self.uncalled: set | tuple = ()  # (a set once an UNO-at-any-time window opens: windows.py)
+        self.jumping = False  # a jump-in window is open (the cards played in it open none of their own)
 
     def _start_state(self, players: int) -> None:
         """The edition's state variables at their initial values (a match puts back the
@@ -226,7 +227,6 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         else:
             slow_start = self.face_up_until if self.edition.faces_up else None
         p, allowed = self.turn, None  # (which faces go now: known with a playable cache)
-        jumping = bool(self.edition.jump_rules)  # a house rule lets players jump in (windows.py)
         while self.winner is None and self.turns < max_turns:
             self.turns += 1
             if slow_start and not self._turn_begins(p):
@@ -249,9 +249,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
             if choice is DRAW:
                 self._draw_on_turn(p, hand, allowed)
             else:
-                self.play_card(p, choice)
-                if jumping and self.winner is None:
-                    self._jump_window()
+                self.play_card(p, choice)  # (then, under a house rule, jump-ins: windows.py)
             if self.winner is None:
                 if self.uno_pending is not None:
                     self._catch_window()
@@ -308,8 +306,6 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         if goes and self._play_drawn != "never":
             if self._play_drawn == "must" or self.decide(PLAY_DRAWN, p, [card, KEEP]) is not KEEP:
                 self.play_card(p, card)
-                if self.edition.jump_rules and self.winner is None:  # a house rule lets players jump in
-                    self._jump_window()
 
     def _advance(self) -> None:
         """Pass the turn on, honouring an extra turn and pending skips."""
@@ -444,6 +440,8 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
             self._check_out(p)
         if held > 1 and len(hand) == 1:  # the effect or hooks took more than this card
             self._left_with_one(p)
+        if self.edition.jump_rules and self.winner is None and not self.jumping:
+            self._jump_window()  # (every kind is loud under a jump-in rule: unodsl.engine.quiet)
 
     def _run_effect(self, script, p: int, card) -> None:
         """Run a start card's script as `p`'s; a draw it gives waits for its answer (stacking)."""

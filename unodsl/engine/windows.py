@@ -1,9 +1,10 @@
 """Out-of-turn windows: moments between turns at which any player may act out of turn.
 
 A house rule opens them; an edition without one never does, and its turn loop
-builds no option and asks no one (Round._turns tests a local name; the UNO
-window hangs on the missed-UNO catch, which the round enters only after a
-missed call).
+builds no option, asks no one and tests nothing for them: under a jump-in rule
+no kind is quiet, and the end of a loud card's play opens the window
+(Round._play_loud); the UNO window hangs on the missed-UNO catch, which the
+round enters only after a missed call.
 
 Jump-In (`jump in where C`). After every card played (in turn, drawn and played,
 or itself jumped in), once its effect and the hooks on it are over, the other
@@ -39,16 +40,22 @@ class Windows:
     # ---- Jump-In ---------------------------------------------------------------
 
     def _jump_window(self) -> None:
-        """After the card of the player whose turn it is: jump-ins, one after another."""
-        while self.winner is None:
-            if self.uno_pending is not None:  # a missed call is caught before anyone plays on
-                self._catch_window()
-                if self.winner is not None:
+        """After a card played (in turn, or drawn and played): jump-ins, one after another.
+        Round._play_loud opens it, once the card's play is over (under a jump-in rule no kind
+        is quiet); the cards jumped in open none of their own, the loop goes on instead."""
+        self.jumping = True
+        try:
+            while self.winner is None:
+                if self.uno_pending is not None:  # a missed call is caught before anyone plays on
+                    self._catch_window()
+                    if self.winner is not None:
+                        return
+                jump = self._jumper()
+                if jump is None:
                     return
-            jump = self._jumper()
-            if jump is None:
-                return
-            self._jump_in(*jump)
+                self._jump_in(*jump)
+        finally:
+            self.jumping = False
 
     def _jumper(self) -> tuple | None:
         """The first player, in turn order after the one who played, who jumps in: (seat, card)."""
