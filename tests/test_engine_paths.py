@@ -32,6 +32,19 @@ def test_unrecorded_match_is_the_recorded_match(name, agents):
         assert summary(quick) == summary(general), f"seed {seed}"
 
 
+# House rules that act on the turn's draw or around every play (the quick paths must leave room for them).
+RULES = ["on draw where wild:\n  extra turn", "on draw:\n  next draws 1", "@jump-in", "@uno-any-time", "@mercy"]
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_unrecorded_match_with_a_house_rule_is_the_recorded_match(rule):
+    edition = unodsl.load_edition("classic", rules=[rule])
+    for seed in range(4):
+        quick = unodsl.Match(edition, players=3, agents="random", seed=seed, record=False)
+        general = unodsl.Match(edition, players=3, agents="random", seed=seed, record=True)
+        assert summary(quick) == summary(general), f"seed {seed}"
+
+
 def test_random_agent_picks_as_it_chooses():
     import random
 

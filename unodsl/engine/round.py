@@ -114,9 +114,10 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         self.left_turn: dict[int, int] = {}  # seat -> the turn in which they left (see seats.py)
         self.playing = players
         self.growing = False  # a `hand_grows` hook is running (it does not fire itself)
-        # A turn's draw may skip `draw` (no record, no hook to fire on a hand growing).
-        # (nor when a house rule says what a player does instead of the turn's draw)
-        self._quick_draw = log is None and "hand_grows" not in self.hooks and "turn_draw" not in edition.replacements
+        # A turn's draw may skip `draw` (no record, no hook to fire on a hand growing or on
+        # the turn's draw), unless a house rule says what a player does instead of it.
+        self._quick_draw = log is None and "hand_grows" not in self.hooks and "draw" not in self.hooks \
+            and "turn_draw" not in edition.replacements
         self.watching = "hand_grows" in self.hooks  # `draw` has more to do (see _watched_draw)
         # Stacking (primitives._settle_draw): the draw waiting for an answer, the table's
         # `stack where` rules, who gives a draw when no card is played in turn (a start
@@ -280,7 +281,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         """
         pile = self.draw_pile
         while True:
-            if pile and self._quick_draw:  # the common case of draw(p, 1)
+            if pile and self._quick_draw:  # the common case of draw(p, 1): no record, no hook
                 card = pile.pop()
                 hand.append(card)
             else:
@@ -295,11 +296,11 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
                     if card not in hand:
                         return
                     allowed = None
-            if "draw" in self.hooks:
-                self._fire("draw", p, card)
-                if card not in hand:  # the hook moved it
-                    return
-                allowed = None  # and may have changed the top card
+                if "draw" in self.hooks:
+                    self._fire("draw", p, card)
+                    if card not in hand:  # the hook moved it
+                        return
+                    allowed = None  # and may have changed the top card
             goes = allowed[card.face] if allowed is not None else self.is_playable(card)
             if goes or not self._draw_until_playable:
                 break
