@@ -106,7 +106,7 @@ def format_catalogue(editions: list[EditionEntry], rules: list[RuleEntry]) -> st
     return "\n".join([
         "Editions (unodsl play NAME, or an edition file's path):", *edition_lines(editions), "",
         "House rules (--rule @NAME, with any edition):", *rule_lines(table), "",
-        "Rules for blank cards (--rule @NAME: written on the edition's next blank card, as in veto):",
+        "Rules for blank cards (--rule @NAME: written on the edition's next blank card):",
         *rule_lines(blank)])
 
 
