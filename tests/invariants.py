@@ -101,6 +101,14 @@ def every_card_once(rnd) -> bool:
     return sorted(c.uid for c in places) == list(range(len(rnd.edition.deck)))
 
 
+def shows_the_side_up(rnd) -> bool:
+    """Of two-sided cards, every card shows the side up (always true of one-sided ones)."""
+    if not rnd.edition.sides:
+        return True
+    places = [rnd.draw_pile, rnd.discard, *rnd.hands, rnd.table, *rnd.lying, *rnd.piles.values()]
+    return all(card.side == rnd.side for place in places for card in place)
+
+
 class ConservingRound(Round):
     """A round that checks, at every recorded event, that every card is somewhere, once."""
 
@@ -108,10 +116,7 @@ class ConservingRound(Round):
         super().record(event, **data)
         count, size = self.card_count(), len(self.edition.deck)
         assert count == size, f"{count} cards instead of {size} at {event} {data}"
-        if self.edition.sides:  # two-sided cards: every card shows the side up
-            places = [self.draw_pile, self.discard, *self.hands, self.table, *self.lying, *self.piles.values()]
-            assert all(card.side == self.side for place in places for card in place), \
-                f"a card shows the side down at {event} {data}"
+        assert shows_the_side_up(self), f"a card shows the side down at {event} {data}"
         for card in self.edition.deck:
             if card.kind in self.edition.table:
                 assert card in self.table or any(card in cards for cards in self.lying), \

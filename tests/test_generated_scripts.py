@@ -30,7 +30,7 @@ from typing import Callable
 import pytest
 
 import unodsl
-from invariants import check_state_types, every_card_once
+from invariants import check_state_types, every_card_once, shows_the_side_up
 from unodsl.edition.yamlsrc import load_yaml
 from unodsl.engine.round import Round
 from unodsl.errors import ScriptError
@@ -277,11 +277,13 @@ def derived(base: str, kid: str, field: str, script: str) -> tuple[str, range]:
 # ---- playing ---------------------------------------------------------------------------
 
 class CountingRound(Round):
-    """Every card in exactly one place at every recorded event, and at the end."""
+    """Every card in exactly one place at every recorded event, and at the end; of two-sided
+    cards, every card showing the side up."""
 
     def record(self, event, **data):
         super().record(event, **data)
         assert self.card_count() == len(self.edition.deck), f"{self.card_count()} cards at {event} {data}"
+        assert shows_the_side_up(self), f"a card shows the side down at {event} {data}"
 
     def play(self, setup=None):
         winner = super().play(setup)
@@ -531,6 +533,34 @@ def move_case(seed: int, base: str) -> tuple[str, Case]:
 def test_moves_and_players_held_validate_and_play_or_are_refused_in_place(counting, fuzz_edition):
     plays_each(move_case, MOVE_STATEMENTS, fuzz_edition, "places and moves")
 
+
+
+# `flip` (every card turned over) plays only in an edition of two-sided cards: UNO Flip's
+# kinds, of both sides, carry it in their fields and in house rules (FUZZ has one side, where
+# it is refused in place: the general family above reaches only that).
+FLIP_STATEMENTS = ("flip_cards",)
+FLIP_EXAMPLES = ["flip", "flip\nchoose colour", "if me.hand > 3:\n  flip", "skip next\nflip",
+                 "for each player in others:\n  player draws 1\nflip", "repeat 2 times: flip",
+                 "flip\nnext draws 2", "if top.wild:\n  flip\nelse:\n  reverse"]
+FLIP_PLACES = [("number", "effect"), ("dark_number", "effect"), ("skip", "effect"), ("draw_five", "effect"),
+               ("dark_reverse", "on_start"), ("reverse", "on_start")]
+
+
+def flip_case(seed: int, base: str) -> tuple[str, Case]:
+    rng = random.Random(f"flip:{seed}")
+    lines = [render(GENERATOR.tokens(rng, "flip_cards", 2)) if rng.random() < 0.3 else rng.choice(FLIP_EXAMPLES)]
+    if rng.random() < 0.3:  # with a generated statement around it
+        lines.insert(rng.randint(0, 1), generated(rng))
+    script = "\n".join(lines)
+    if rng.random() < 0.25:
+        event = rng.choice(HOOK_EVENTS)
+        return "flip_cards", rule_case(base, f"on {event}:\n" + "\n".join("  " + line for line in script.split("\n")))
+    kid, field = rng.choice(FLIP_PLACES)
+    return "flip_cards", field_case(base, kid, field, script, vocabulary(base))
+
+
+def test_flip_validates_and_plays_or_is_refused_in_place_on_two_sided_cards(counting):
+    plays_each(flip_case, FLIP_STATEMENTS, "flip", "two-sided cards", min(STATEMENT_CASES, 120))
 
 # The out-of-turn windows (a `jump in where` condition about the card and the top card, `uno
 # at any time`), derived from the grammar or written; at the top of a rule, and refused inside
