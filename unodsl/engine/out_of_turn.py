@@ -26,10 +26,17 @@ class OfferingTableCards:
         self.agent = agent
 
     def choose_turn(self, cards: list, rnd, seat: int):
-        if not rnd.table:
-            return self.agent.choose_turn(cards, rnd, seat)
-        cards.append(DRAW)  # (the list is the turn loop's, made for this turn)
-        return self.pick(TURN, seat, cards, None, rnd)
+        # (pick's loop, written out for the turn: one call less at most decisions)
+        agent = self.agent
+        if rnd.table:
+            cards.append(DRAW)  # (the list is the turn loop's, made for this turn)
+            while rnd.table and (not rnd.out or rnd.others(seat)):
+                answer = agent.pick_or_use(TURN, seat, cards, None, rnd)
+                if answer.__class__ is not TableUse:
+                    return answer
+                rnd._use_table_card(seat, answer)
+            return agent.pick(TURN, seat, cards, None, rnd)  # (never forced: a card and DRAW)
+        return agent.choose_turn(cards, rnd, seat)
 
     def pick(self, kind: str, seat: int, options: list, about, rnd):
         agent = self.agent
