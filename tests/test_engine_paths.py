@@ -9,10 +9,13 @@ from __future__ import annotations
 import gc
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import unodsl
+from unodsl.agents.greedy import GreedyAgent
 from unodsl.agents.random_agent import RandomAgent
-from unodsl.engine.decisions import DRAW, TURN, Decision
+from unodsl.engine.decisions import DRAW, PASS, TURN, UNO_CALL, Decision, TableUse
 
 EDITIONS = ["classic", "harry-potter", "harry-potter-fr", "green-lantern", "veto", "no-mercy", "classic-2018", "flip"]
 
@@ -100,3 +103,102 @@ def test_an_untrusted_agent_is_checked_when_nothing_is_recorded():
     for record in (False, True):
         with pytest.raises(unodsl.IllegalMove, match="agent cheat answered 'not an option'"):
             unodsl.Match(edition, players=2, agents=[Cheat(), "greedy"], seed=4, record=record)
+
+
+# ---- table cards: built-in agents are offered them without a Decision (Agent.pick_or_use)
+
+def table_editions() -> dict:
+    """Editions with table cards: VETO, VETO with the Mercy rule (players leave the round: fewer
+    players to use a card on), and test_out_of_turn's test editions with one and two table cards."""
+    from test_out_of_turn import EDITION, TWO_TABLE_CARDS
+
+    return {"veto": unodsl.load_edition("veto"), "veto+mercy": unodsl.load_edition("veto", rules=["@mercy"]),
+            "one-table-card": EDITION, "two-table-cards": TWO_TABLE_CARDS}
+
+
+TABLE_EDITIONS = table_editions()
+
+
+@pytest.mark.parametrize("name", TABLE_EDITIONS)
+@pytest.mark.parametrize("agents", ["random", "greedy", "greedy,random,random,greedy"])
+def test_unrecorded_match_with_table_cards_is_the_recorded_match(name, agents):
+    # Recorded, every decision goes through a Decision with the uses listed; unrecorded, the
+    # built-in agents are offered them directly: the same answers, the same random numbers.
+    edition = TABLE_EDITIONS[name]
+    for seed in range(4):
+        quick = unodsl.Match(edition, players=4, agents=agents, seed=seed, record=False)
+        general = unodsl.Match(edition, players=4, agents=agents, seed=seed, record=True)
+        assert summary(quick) == summary(general), f"seed {seed}"
+
+
+class Watcher(unodsl.Agent):
+    """A trusted agent written by a user: it answers only `choose`, and notes what it is shown."""
+
+    name = "watcher"
+    trusted = True
+
+    def __init__(self, rng):
+        super().__init__(rng)
+        self.seen = []
+
+    def choose(self, decision, state):
+        self.seen.append((decision.kind, decision.player, list(decision.options), decision.about))
+        return decision.options[int(self.rng.random() * len(decision.options))]
+
+
+@pytest.mark.parametrize("name", TABLE_EDITIONS)
+def test_an_agent_without_pick_or_use_sees_every_use_as_in_a_recorded_match(name):
+    # Agent.pick_or_use puts the Decision a recorded match puts: the uses after the options,
+    # forced moves included while a card lies in the middle, no use once none does.
+    import random
+
+    edition = TABLE_EDITIONS[name]
+    for seed in range(3):
+        seen = {}
+        for record in (False, True):
+            watcher = Watcher(random.Random(seed))
+            match = unodsl.Match(edition, players=3, agents=[watcher, "random", "random"], seed=seed,
+                                 record=record, max_rounds=2)
+            summary(match)
+            seen[record] = watcher.seen
+        assert seen[False] == seen[True], f"seed {seed}"
+        assert any(isinstance(o, TableUse) for _, _, options, _ in seen[True] for o in options)
+
+
+class OnlyDirect(RandomAgent):
+    """The random agent, refusing to be asked through a Decision."""
+
+    def choose(self, decision, state):
+        raise AssertionError(f"asked {decision!r} through a Decision")
+
+
+@pytest.mark.parametrize("name", TABLE_EDITIONS)
+def test_a_table_card_keeps_built_in_agents_on_the_quick_path(name):
+    # An unrecorded match asks built-in agents directly while a table card lies in the middle:
+    # no Decision is made for them (before, a table card sent every decision the general way).
+    edition = TABLE_EDITIONS[name]
+    for seed in range(3):
+        unodsl.Match(edition, players=4, agents=[OnlyDirect] * 4, seed=seed, record=False, max_rounds=2).play()
+
+
+@given(seed=st.integers(0, 2**32), kind=st.sampled_from([TURN, UNO_CALL, "colour", "call_uno", "player"]),
+       size=st.integers(1, 5), hands=st.lists(st.integers(0, 9), min_size=4, max_size=4),
+       cards=st.integers(1, 2), agent=st.sampled_from([RandomAgent, GreedyAgent]))
+@settings(max_examples=300, deadline=None)
+def test_built_in_agents_pick_or_use_as_they_choose(seed, kind, size, hands, cards, agent):
+    # The invariant the quick path rests on: offered the uses without a Decision, a built-in
+    # agent answers as it does with the uses listed after the options (the same random numbers).
+    import random
+    from types import SimpleNamespace
+
+    deck = TABLE_EDITIONS["veto"].deck
+    table = [c for c in deck if c.kind == "veto"] + deck[:cards - 1]
+    seats = list(range(min(size, 4)))
+    options = {TURN: [*deck[10:10 + size], DRAW], UNO_CALL: [*seats, PASS]}.get(kind, seats)
+    about = {q for q in range(4) if hands[q] == 1} if kind is UNO_CALL else None
+    uses = [TableUse(c, q) for c in table for q in (1, 2, 3)]
+    state = SimpleNamespace(hands=[deck[:n] for n in hands], table_uses=lambda seat: list(uses))
+    direct, general = agent(random.Random(seed)), agent(random.Random(seed))
+    for _ in range(3):
+        assert direct.pick_or_use(kind, 0, options, about, state) == \
+            general.choose(Decision(kind, 0, [*options, *uses], about), state)

@@ -49,6 +49,10 @@ NO_TABLE = unodsl.load_edition_text(
     TEXT.replace("table: [veto]\n", "").replace(
         "  veto:\n    name: Table Veto\n    deck: {count: 1}\n    points: 0\n    use: skip chosen\n", ""),
     "no-table.yaml")
+# With a second table card, listed after the first.
+TWO_TABLE_CARDS = unodsl.load_edition_text(TEXT.replace("table: [veto]\n", "table: [veto, trade]\n").replace(
+    "\nkinds:\n", "\nkinds:\n  trade:\n    name: Trade\n    deck: {count: 1}\n    points: 0\n"
+    "    use: chosen draws 1\n", 1), "two-table-cards.yaml")
 
 
 def stacked(hands, edition=NO_TABLE, **kw):
@@ -198,3 +202,16 @@ def test_the_player_a_draw_is_passed_on_to_may_not_react_to_it():
     reacts = [e for e in m.log if e["event"] in ("decision", "answer") and e["kind"] == REACT]
     assert [e["player"] for e in reacts] == [1]
     assert [len(e["cards"]) for e in m.log if e["event"] == "draw" and e["player"] == 2] == [4]
+
+
+def test_table_uses_follow_the_options_each_card_on_each_other_player_in_turn_order():
+    # What Round.table_uses lists (and a built-in agent is offered without a Decision): the
+    # order in which a Decision lists the uses, which outside agents and saves see.
+    m = stacked([["red 5", "red 6"], ["red 7", "red 8"], ["red 2", "red 3"]], edition=TWO_TABLE_CARDS)
+    table = m.round.table
+    assert sorted(c.kind for c in table) == ["trade", "veto"]
+    options = m.decision.options
+    assert plain(m, options) == [card(m, 0, "red 5"), card(m, 0, "red 6"), unodsl.DRAW]
+    assert options[3:] == [TableUse(c, q) for c in table for q in (1, 2)] == m.round.table_uses(0)
+    m.round.direction = -1  # counter-clockwise: the other players in that order
+    assert m.round.table_uses(0) == [TableUse(c, q) for c in table for q in (2, 1)]

@@ -36,5 +36,12 @@ class Agent:
         trusted agents when nothing is recorded); must answer exactly as `choose`."""
         return self.choose(Decision(kind, seat, options, about), state)
 
+    def pick_or_use(self, kind: str, seat: int, options: list, about, state):
+        """A decision put while table cards lie in the middle, without a Decision (the engine
+        does so for trusted agents when nothing is recorded): one of `options`, or one of
+        the uses on offer, `state.table_uses(seat)` (which a Decision lists after the
+        options); must answer exactly as `choose`."""
+        return self.choose(Decision(kind, seat, [*options, *state.table_uses(seat)], about), state)
+
     def __repr__(self) -> str:
         return self.name

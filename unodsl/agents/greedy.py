@@ -21,13 +21,18 @@ class GreedyAgent(Agent):
         options = decision.options
         if isinstance(options[-1], TableUse):  # a table card in the middle
             uses = [o for o in options if isinstance(o, TableUse)]
-            threat = min(uses, key=lambda u: len(state.hands[u.target]))
-            if len(state.hands[threat.target]) <= 2:  # stop a player about to go out
+            threat = _threat(uses, state)
+            if threat is not None:
                 return threat
-            decision = Decision(decision.kind, decision.player,
-                                [o for o in options if not isinstance(o, TableUse)], decision.about)
+            decision = Decision(decision.kind, decision.player, options[:len(options) - len(uses)], decision.about)
         handler = getattr(self, "_" + decision.kind, None)
         return handler(decision, state) if handler else decision.options[0]
+
+    def pick_or_use(self, kind, seat, options, about, state):
+        threat = _threat(state.table_uses(seat), state)
+        if threat is not None:
+            return threat
+        return self.choose(Decision(kind, seat, options, about), state)
 
     def _react(self, decision, state):
         return decision.options[0]  # always cancel what is aimed at us
@@ -110,6 +115,13 @@ class GreedyAgent(Agent):
         """Out of its own hand, the card that would cost most; into it, the cheapest."""
         own = decision.about == ["hand", decision.player]
         return (max if own else min)(decision.options, key=lambda c: c.points or 0)
+
+
+def _threat(uses, state):
+    """The use of a table card on the player holding fewest cards, if they hold two at most
+    (stop a player about to go out); of those, the first use offered."""
+    threat = min(uses, key=lambda u: len(state.hands[u.target]))
+    return threat if len(state.hands[threat.target]) <= 2 else None
 
 
 def _colour_counts(hand) -> Counter:

@@ -51,6 +51,19 @@ class RandomAgent(Agent):
             options = _true_calls(options, state)
         return options[int(self._random() * len(options))]
 
+    def pick_or_use(self, kind, seat, options, about, state):
+        # As `choose` with the uses after the options: the same random numbers, in the same
+        # order (the uses are listed only when one is chosen); then as `pick`, written out
+        # (in an edition with a table card this is nearly every decision).
+        if self._random() < TABLE_USE_CHANCE:
+            uses = state.table_uses(seat)
+            return uses[int(self._random() * len(uses))]
+        if kind is TURN:
+            return options[int(self._random() * (len(options) - 1))]
+        if kind is UNO_CALL:
+            options = _true_calls(options, state)
+        return options[int(self._random() * len(options))]
+
 
 def _true_calls(options: list, state) -> list:
     """Of an UNO_CALL's options (seats, then PASS): the calls on a player who holds one card,

@@ -9,8 +9,45 @@ come, then returns to the middle.
 """
 from __future__ import annotations
 
-from .decisions import PASS, REACT, Decision, TableUse
+from .decisions import DRAW, PASS, REACT, TURN, WRITE_RULE, Decision, TableUse
 from .primitives import PLAIN_DRAWS
+
+
+class OfferingTableCards:
+    """A built-in agent asked directly (Round._direct) in an edition with table cards:
+    while one lies in the middle, it is asked `pick_or_use` instead of `pick` (and of
+    `choose_turn`), forced moves included, as a Decision would list the uses after the
+    options. No use is made but the one it chooses (then it is asked again, as
+    Round._ask_with_table asks again)."""
+
+    __slots__ = ("agent",)
+
+    def __init__(self, agent):
+        self.agent = agent
+
+    def choose_turn(self, cards: list, rnd, seat: int):
+        # (pick's loop, written out for the turn: one call less at most decisions)
+        agent = self.agent
+        if rnd.table:
+            cards.append(DRAW)  # (the list is the turn loop's, made for this turn)
+            while rnd.table and (not rnd.out or rnd.others(seat)):
+                answer = agent.pick_or_use(TURN, seat, cards, None, rnd)
+                if answer.__class__ is not TableUse:
+                    return answer
+                rnd._use_table_card(seat, answer)
+            return agent.pick(TURN, seat, cards, None, rnd)  # (never forced: a card and DRAW)
+        return agent.choose_turn(cards, rnd, seat)
+
+    def pick(self, kind: str, seat: int, options: list, about, rnd):
+        agent = self.agent
+        while rnd.table and (not rnd.out or rnd.others(seat)):  # (rnd.may_use_table(seat), written out)
+            answer = agent.pick_or_use(kind, seat, options, about, rnd)
+            if answer.__class__ is not TableUse:
+                return answer
+            rnd._use_table_card(seat, answer)
+        if len(options) == 1 and kind is not WRITE_RULE:  # as without table cards: not asked
+            return options[0]
+        return agent.pick(kind, seat, options, about, rnd)
 
 
 class OutOfTurn:
@@ -61,17 +98,27 @@ class OutOfTurn:
 
     # ---- table cards -----------------------------------------------------------
 
+    def may_use_table(self, p: int) -> bool:
+        """Whether `p` may use a table card now: one lies in the middle, and another player
+        is still in the round to use it on."""
+        return bool(self.table) and (not self.out or bool(self.others(p)))
+
+    def table_uses(self, p: int) -> list[TableUse]:
+        """The uses of the table cards in the middle open to `p`, in the order a Decision
+        lists them after its options: each card, on each other player in turn."""
+        targets = self.others(p)
+        return [TableUse(card, q) for card in self.table for q in targets]
+
     def _ask_with_table(self, decision: Decision):
         """Ask `decision`, offering the table cards in the middle as extra options."""
-        while True:
-            if not self.table:
-                return self._ask_plain(decision)
-            p = decision.player
-            uses = [TableUse(card, q) for card in self.table for q in self.others(p)]
+        p = decision.player
+        while self.may_use_table(p):
+            uses = self.table_uses(p)
             answer = self._ask_plain(Decision(decision.kind, p, [*decision.options, *uses], decision.about))
             if not isinstance(answer, TableUse):
                 return answer
             self._use_table_card(p, answer)
+        return self._ask_plain(decision)
 
     def _use_table_card(self, p: int, use: TableUse) -> None:
         card, target = use.card, use.target

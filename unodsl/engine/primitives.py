@@ -44,7 +44,7 @@ class ScriptPrimitives:
     def others(self, p: int) -> list[int]:
         """Every other player still in the round, in turn order from `p`."""
         n, step = self.n, self.direction
-        if self.out:  # (the common case, no one left, kept short: called at every decision with table cards)
+        if self.out:  # (the common case, no one left, kept short)
             return [q for q in ((p + i * step) % n for i in range(1, n)) if not self.passed_over(q)]
         return [(p + i * step) % n for i in range(1, n)]
 

@@ -16,7 +16,7 @@ from types import MappingProxyType, SimpleNamespace
 
 from ..edition.model import DEFAULT_PLAYABLE
 from ..limits import MAX_TURNS
-from .out_of_turn import OutOfTurn
+from .out_of_turn import OfferingTableCards, OutOfTurn
 from .windows import Windows
 from .moves import Moves
 from .actions import EditionActions
@@ -102,9 +102,9 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         self.lying: list[list] = [[] for _ in range(players)]  # table cards lying on each player
         # Built-in agents (`agents`, per seat; trusted to answer with an option)
         # are asked directly, without a Decision, when nothing else hangs on a
-        # decision: no record, no table card to offer alongside.
-        self._direct = [a if a is not None and a.trusted else None for a in agents] \
-            if agents and log is None and not edition.table else None
+        # decision: no record. (An edition's table cards are offered to them
+        # alongside, without a Decision either: out_of_turn.OfferingTableCards.)
+        self._direct = self._direct_agents(agents) if agents and log is None else None
         self.written = written if written is not None else dict(edition.written)  # blank uid -> rule
         self.hooks: dict[str, list] = {}
         for event, guard, body in edition.hooks:
@@ -134,6 +134,14 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         self._playable_cache: dict | None = edition.playable_cache if edition.pure_playable else None
         self.uncalled: set | tuple = ()  # (a set once an UNO-at-any-time window opens: windows.py)
         self.jumping = False  # a jump-in window is open (the cards played in it open none of their own)
+
+    def _direct_agents(self, agents: list) -> list:
+        """The agent asked directly for each seat: a trusted one, offered the table cards
+        when the edition has any; None for a seat answered through a Decision."""
+        direct = [agent if agent is not None and agent.trusted else None for agent in agents]
+        if self.edition.table:
+            direct = [OfferingTableCards(agent) if agent is not None else None for agent in direct]
+        return direct
 
     def _start_state(self, players: int) -> None:
         """The edition's state variables at their initial values (a match puts back the
@@ -343,11 +351,12 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         """`p` chooses one of `options` (see unodsl.engine.decisions for the kinds).
 
         A seat's built-in agent answers directly, without a Decision, when it
-        may (see _direct); a forced move is not put to it, as in Match.
+        may (see _direct); a forced move is not put to it, as in Match (unless
+        a table card lies in the middle: its uses are options too).
         """
         direct = self._direct
         if direct is not None:
-            if len(options) == 1 and kind is not WRITE_RULE:
+            if len(options) == 1 and kind is not WRITE_RULE and not self.table:
                 return options[0]
             agent = direct[p]
             if agent is not None:  # (a player who left the round has a passive one: see seats.py)
