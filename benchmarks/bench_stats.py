@@ -7,11 +7,14 @@ The first form plays the same matches with a plain Match (recording off: the
 engine's own speed) and with the CountingMatch that simulate uses, one after
 the other, --repeat times, in this process, and reports the best CPU time of
 each: the cost of the statistics. The second form times whole `simulate()`
-runs (wall clock, process start included) for each number of workers.
+runs for each number of workers: the throughput by wall clock (workers' start
+included; a figure for a quiet machine only), and the CPU time spent here and
+in the workers, which says what the workers cost beyond playing even on a busy one.
 """
 from __future__ import annotations
 
 import argparse
+import resource
 import time
 
 import unodsl
@@ -41,15 +44,25 @@ def counting_cost(args) -> None:
           f"more time per round)")
 
 
+def children_cpu() -> float:
+    """CPU seconds of the worker processes ended so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def scaling(args) -> None:
-    base = None
-    print(f"{args.edition}, {args.players} players, random agents, {args.games} matches (wall clock):")
+    base = base_cpu = None
+    unodsl.load_edition(args.edition)  # (imports done before the first run, as before the others)
+    print(f"{args.edition}, {args.players} players, random agents, {args.games} matches:")
     for workers in [int(w) for w in args.workers.split(",")]:
-        start = time.perf_counter()
+        start, here, there = time.perf_counter(), time.process_time(), children_cpu()
         sim = simulate(args.edition, players=args.players, games=args.games, seed="bench", workers=workers)
         rate = sim.rounds / (time.perf_counter() - start)
-        base = base or rate
-        print(f"  {workers} worker{'s' if workers > 1 else ' '}: {rate:,.0f} rounds/s  ({rate / base:.2f} x)")
+        cpu = time.process_time() - here, children_cpu() - there
+        base, base_cpu = base or rate, base_cpu or sum(cpu)
+        print(f"  {workers} worker{'s' if workers > 1 else ' '}: {rate:,.0f} rounds/s by wall clock "
+              f"({rate / base:.2f} x); CPU {cpu[0]:.2f} s here + {cpu[1]:.2f} s in workers "
+              f"({sum(cpu) / base_cpu:.2f} x one worker's)")
 
 
 def main() -> None:

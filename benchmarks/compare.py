@@ -1,26 +1,34 @@
-"""unodsl against RLCard's UNO and a tuned hand-written loop, in one run.
+"""unodsl against the floor (benchmarks/floor.py) and RLCard's UNO, by CPU time and instructions, in one run.
 
-    python benchmarks/compare.py [--rounds 20000] [--chunk 100] [--readme]
+    python benchmarks/compare.py [--rounds 20000] [--chunk 100] [--no-rlcard] [--no-instructions] [--readme]
 
 Settings: classic, 4 players, random agents, one process, recording off.
-- unodsl: editions/classic.yaml through the engine, RandomAgent on every seat;
-- handwritten: benchmarks/handwritten.py, the same rules and random policy
-  written out by hand (the floor of pure-Python cost);
-- RLCard: rlcard==1.2.0's UNO game object with random legal actions, run in
-  its own virtual environment (benchmarks/.venv-rlcard, made on first use).
+- unodsl: editions/classic.yaml through the engine, RandomAgent on every
+  seat, whole matches with seeds 0, 1, 2, ...;
+- the floor: benchmarks/floor.py, a tuned hand-written loop of classic's
+  rules with the random agents' policy (the same turns per round:
+  tests/test_benchmarks.py checks it), rounds from one seeded generator;
+- RLCard: rlcard==1.2.0's UNO game object with the same policy where its
+  rules allow (benchmarks/rlcard_uno.py says what they do not), run in its own
+  virtual environment (benchmarks/.venv-rlcard, made on first use).
 
 Each contestant plays about --rounds rounds, in chunks of about --chunk
-rounds taken in turn (RLCard's in a child process that stays up), so that the
-ups and downs of a shared machine fall on all three alike; a contestant's
-speed is its rounds over its total time. The chunk-by-chunk ratio of unodsl's
-time per round to the loop's is given too (median and middle half), to show
-how steady the figure is. `--readme` writes the table into README.md between
-its markers.
+rounds taken in turn (RLCard's in a child process that stays up and times
+itself), each chunk timed by the CPU time of the process playing it: the
+ups and downs of a shared machine fall on all of them alike. A figure is a
+contestant's total CPU time over its rounds (or turns); beside each ratio,
+the ratio of chunks played one after the other gives its spread (median and
+middle half). Instructions per round and per turn come from callgrind
+(benchmarks/instructions.py; deterministic where times are not), unless
+--no-instructions or without valgrind. `--readme` writes the table into
+README.md between its markers.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -33,82 +41,99 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-import handwritten  # noqa: E402
+import floor  # noqa: E402
+import instructions  # noqa: E402
 
 import unodsl  # noqa: E402
 
 RLCARD = "rlcard==1.2.0"
 RLCARD_ENV = HERE / ".venv-rlcard"
 PLAYERS = 4
-TARGETS = {"rlcard": 4.0, "handwritten": 1.5}  # unodsl >= 4x RLCard's speed; <= 1.5x the loop's time
+FLOOR_TARGET = 1.2  # unodsl's time per round at most 1.2x the floor's
+RLCARD_TARGET = 4.0  # and per turn at least 4x as fast as RLCard
+MEMORY_TARGET = 1024  # KiB allocated by a round in flight, at most
+NAMES = {"unodsl": "unodsl (editions/classic.yaml)", "floor": "floor (benchmarks/floor.py)",
+         "rlcard": "RLCard 1.2.0 UNO"}
 
 
 class Contestant:
-    """Plays rounds in chunks and keeps the totals: time, rounds, turns."""
+    """Plays rounds in chunks and keeps, chunk by chunk, the CPU seconds, rounds and turns."""
 
-    def __init__(self, name: str):
-        self.name = name
-        self.seconds = 0.0
-        self.rounds = self.turns = 0
-        self.per_chunk: list[float] = []  # µs per round, chunk by chunk
+    name = ""
+
+    def __init__(self):
+        self.chunks: list[tuple[float, int, int]] = []
 
     def chunk(self, rounds: int) -> None:
-        seconds, played, turns = self.play(rounds)
-        self.seconds += seconds
-        self.rounds += played
-        self.turns += turns
-        self.per_chunk.append(seconds / played * 1e6)
+        self.chunks.append(self.play(rounds))
 
     def play(self, rounds: int) -> tuple[float, int, int]:
+        """(CPU seconds, rounds, turns) of about `rounds` rounds."""
         raise NotImplementedError
 
+    def total(self, index: int) -> float:
+        return sum(chunk[index] for chunk in self.chunks)
+
+    @property
+    def rounds(self) -> int:
+        return int(self.total(1))
+
     def figures(self) -> dict:
-        return {"rounds_per_second": self.rounds / self.seconds, "turns_per_round": self.turns / self.rounds}
+        seconds, rounds, turns = self.total(0), self.total(1), self.total(2)
+        return {"rounds": rounds, "turns_per_round": turns / rounds,
+                "us_per_round": seconds / rounds * 1e6, "us_per_turn": seconds / turns * 1e6}
+
+    def per_chunk(self, per: str) -> list[float]:
+        """CPU µs per round (or per turn) of each chunk."""
+        index = 1 if per == "round" else 2
+        return [chunk[0] / chunk[index] * 1e6 for chunk in self.chunks]
 
 
 class Unodsl(Contestant):
     """editions/classic.yaml through the engine: whole matches, seeds 0, 1, 2, ..."""
 
+    name = "unodsl"
+
     def __init__(self, edition):
-        super().__init__("unodsl")
+        super().__init__()
         self.edition, self.seed = edition, 0
 
     def play(self, rounds: int) -> tuple[float, int, int]:
         played = turns = 0
-        start = time.perf_counter()
+        start = time.process_time()
         while played < rounds:
             result = unodsl.Match(self.edition, players=PLAYERS, agents="random", seed=self.seed,
                                   record=False).play()
             played += len(result.rounds)
             turns += sum(r.turns for r in result.rounds)
             self.seed += 1
-        return time.perf_counter() - start, played, turns
+        return time.process_time() - start, played, turns
 
 
-class Handwritten(Contestant):
-    """benchmarks/handwritten.py: whole matches, seeds 0, 1, 2, ..."""
+class Floor(Contestant):
+    """benchmarks/floor.py: rounds from one generator seeded 1 (as instructions.py plays them)."""
+
+    name = "floor"
 
     def __init__(self):
-        super().__init__("handwritten")
-        self.seed = 0
+        super().__init__()
+        self.rng = random.Random(1)
 
     def play(self, rounds: int) -> tuple[float, int, int]:
-        played = turns = 0
-        start = time.perf_counter()
-        while played < rounds:
-            _winner, match_rounds, match_turns = handwritten.play_match(PLAYERS, self.seed)
-            played += match_rounds
-            turns += match_turns
-            self.seed += 1
-        return time.perf_counter() - start, played, turns
+        play_round, rng = floor.play_round, self.rng
+        start = time.process_time()
+        turns = sum(play_round(rng, PLAYERS) for _ in range(rounds))
+        return time.process_time() - start, rounds, turns
 
 
 class RLCard(Contestant):
     """RLCard's game in its own environment, served chunk by chunk by rlcard_uno.py."""
 
+    name = "rlcard"
+
     def __init__(self):
-        super().__init__("rlcard")
-        self.server = subprocess.Popen([str(_rlcard_python()), str(HERE / "rlcard_uno.py"), str(PLAYERS), "1"],
+        super().__init__()
+        self.server = subprocess.Popen([str(rlcard_python()), str(HERE / "rlcard_uno.py"), "serve", str(PLAYERS), "1"],
                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def play(self, rounds: int) -> tuple[float, int, int]:
@@ -122,7 +147,7 @@ class RLCard(Contestant):
         self.server.wait()
 
 
-def _rlcard_python() -> Path:
+def rlcard_python() -> Path:
     python = RLCARD_ENV / "bin" / "python"
     if not python.exists():
         print(f"making {RLCARD_ENV} with {RLCARD} (once)...", file=sys.stderr)
@@ -136,70 +161,104 @@ def round_memory(edition) -> int:
     match = unodsl.Match(edition, players=PLAYERS, agents="random", seed="memory", record=False, max_rounds=1)
     del match
     tracemalloc.start()
-    unodsl.Match(edition, players=PLAYERS, agents="random", seed="memory", record=False, max_rounds=1)
+    unodsl.Match(edition, players=PLAYERS, agents="random", seed="memory", record=False, max_rounds=1).play()
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     return peak
 
 
-def measure(rounds: int, chunk: int, with_rlcard: bool) -> dict:
+def play_in_turn(contestants: list[Contestant], rounds: int, chunk: int) -> None:
     """Each contestant plays about `rounds` rounds, in chunks of `chunk` taken in
-    turn: the machine's ups and downs fall on all of them alike."""
-    edition = unodsl.load_edition("classic")
-    contestants = [Unodsl(edition), Handwritten()] + ([RLCard()] if with_rlcard else [])
+    turn (the first to play in a cycle changes from cycle to cycle)."""
     for contestant in contestants:  # warm up: imports, caches, the child process
         contestant.play(chunk)
     cycle = 0
     while min(c.rounds for c in contestants) < rounds:
-        order = contestants[cycle % len(contestants):] + contestants[:cycle % len(contestants)]
-        for contestant in order:
+        first = cycle % len(contestants)
+        for contestant in contestants[first:] + contestants[:first]:
             contestant.chunk(chunk)
         cycle += 1
-    for contestant in contestants:
-        if isinstance(contestant, RLCard):
-            contestant.close()
-    results = {c.name: {**c.figures(), "per_chunk": c.per_chunk} for c in contestants}
-    results["unodsl"]["round_memory"] = round_memory(edition)
-    return results
 
 
-def _turn_ratio(best: dict) -> float:
-    """unodsl's turns per round over RLCard's."""
-    return best["unodsl"]["turns_per_round"] / best["rlcard"]["turns_per_round"]
-
-
-def _middle_half(ours: list[float], theirs: list[float]) -> tuple[float, float, float]:
-    """Quartiles of the chunk-by-chunk ratio of time per round (ours / theirs)."""
-    first, median, third = statistics.quantiles([a / b for a, b in zip(ours, theirs)], n=4)
+def paired(ours: Contestant, theirs: Contestant, per: str) -> tuple[float, float, float]:
+    """Quartiles (first, median, third) of the chunk-by-chunk ratio of CPU time per round
+    (or per turn), ours over theirs: chunk i of each was played one after the other."""
+    ratios = [a / b for a, b in zip(ours.per_chunk(per), theirs.per_chunk(per))]
+    first, median, third = statistics.quantiles(ratios, n=4)
     return first, median, third
 
 
-def table(best: dict, rounds: int, chunk: int) -> str:
-    ours = best["unodsl"]["rounds_per_second"]
-    rows = ["| engine | rounds/s | turns/round | µs/round | µs/turn | unodsl's speed relative |",
-            "|---|---:|---:|---:|---:|---:|"]
-    names = {"unodsl": "unodsl (classic.yaml)", "handwritten": "hand-written loop", "rlcard": "RLCard 1.2.0 UNO"}
-    for name, figures in best.items():
-        per_round = 1e6 / figures["rounds_per_second"]
-        rows.append(f"| {names[name]} | {figures['rounds_per_second']:,.0f} | {figures['turns_per_round']:.1f} | "
-                    f"{per_round:,.0f} | {per_round / figures['turns_per_round']:.2f} | "
-                    f"{ours / figures['rounds_per_second']:.2f}× |")
-    lines = rows + ["", f"Classic UNO, {PLAYERS} players, random agents, one process, recording off; "
-                        f"about {rounds:,} rounds each, played in chunks of {chunk} taken in turn "
-                        f"(`python benchmarks/compare.py --readme`)."]
-    if "rlcard" in best:
-        rlcard = best["rlcard"]["rounds_per_second"]
-        lines.append(f"- unodsl / RLCard: {ours / rlcard:.2f}× the rounds per second "
-                     f"(target ≥ {TARGETS['rlcard']:.0f}×); per turn, {ours / rlcard * _turn_ratio(best):.2f}×. "
-                     f"The hand-written loop itself reaches "
-                     f"{best['handwritten']['rounds_per_second'] / rlcard:.2f}× RLCard's rounds per second.")
-    low, median, high = _middle_half(best["unodsl"]["per_chunk"], best["handwritten"]["per_chunk"])
-    lines.append(f"- unodsl / hand-written: {best['handwritten']['rounds_per_second'] / ours:.2f}× the time per "
-                 f"round (target ≤ {TARGETS['handwritten']}×); chunk by chunk, median {median:.2f}×, "
-                 f"middle half {low:.2f}–{high:.2f}×.")
-    lines.append(f"- A round in flight allocates at most {best['unodsl']['round_memory'] / 1024:,.0f} KiB "
-                 f"(target ≤ 1,024 KiB).")
+def count_instructions(rounds: int, with_rlcard: bool) -> dict:
+    """Instructions per round and per turn of each contestant (callgrind, in turn)."""
+    cost, played, turns = instructions.per_round(HERE.parent, "classic", rounds)
+    counted = {"unodsl": (cost, cost * played / turns)}
+    floor_round, floor_turns = instructions.floor_per_round(rounds)
+    counted["floor"] = (floor_round, floor_round / floor_turns)
+    if with_rlcard:
+        rlcard_round, rlcard_turns = instructions.rlcard_per_round(rlcard_python(), rounds)
+        counted["rlcard"] = (rlcard_round, rlcard_round / rlcard_turns)
+    return counted
+
+
+def measure(rounds: int, chunk: int, with_rlcard: bool, instruction_rounds: int) -> dict:
+    edition = unodsl.load_edition("classic")
+    contestants = [Unodsl(edition), Floor()] + ([RLCard()] if with_rlcard else [])
+    try:
+        play_in_turn(contestants, rounds, chunk)
+    finally:
+        for contestant in contestants:
+            if isinstance(contestant, RLCard):
+                contestant.close()
+    by_name = {c.name: c for c in contestants}
+    results = {"figures": {c.name: c.figures() for c in contestants},
+               "floor_per_round": paired(by_name["unodsl"], by_name["floor"], "round"),
+               "floor_per_turn": paired(by_name["unodsl"], by_name["floor"], "turn"),
+               "memory": round_memory(edition), "rounds": rounds, "chunk": chunk}
+    if with_rlcard:  # RLCard's time per turn over ours: how many times as fast unodsl is
+        results["rlcard_per_turn"] = paired(by_name["rlcard"], by_name["unodsl"], "turn")
+    if instruction_rounds:
+        results["instructions"] = count_instructions(instruction_rounds, with_rlcard)
+        results["instruction_rounds"] = instruction_rounds
+    return results
+
+
+def table(results: dict) -> str:
+    figures, counted = results["figures"], results.get("instructions", {})
+    rows = ["| classic, 4 players, random agents | rounds | turns/round | CPU µs/round | CPU µs/turn | "
+            "instructions/round | instructions/turn |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for name, fig in figures.items():
+        per_round, per_turn = (f"{x:,.0f}" for x in counted[name]) if name in counted else ("–", "–")
+        rows.append(f"| {NAMES[name]} | {fig['rounds']:,} | {fig['turns_per_round']:.1f} | "
+                    f"{fig['us_per_round']:,.0f} | {fig['us_per_turn']:.2f} | {per_round} | {per_turn} |")
+    ours, base = figures["unodsl"], figures["floor"]
+    lines = rows + ["", f"One process, recording off; about {results['rounds']:,} rounds each by CPU time, "
+                        f"played in chunks of {results['chunk']} taken in turn; instructions (callgrind) "
+                        + (f"over {results['instruction_rounds']} rounds each"
+                           if counted else "not counted") + " (`python benchmarks/compare.py --readme`)."]
+    lines.append(_versus_floor(ours, base, results, "round", 0)
+                 + f" (target ≤ {FLOOR_TARGET}×); " + _versus_floor(ours, base, results, "turn", 1) + ".")
+    if "rlcard" in figures:
+        low, median, high = results["rlcard_per_turn"]
+        line = (f"- per turn, unodsl is {figures['rlcard']['us_per_turn'] / ours['us_per_turn']:.2f}× as fast as "
+                f"RLCard by CPU time (chunk by chunk: median {median:.2f}×, middle half {low:.2f}–{high:.2f}×)")
+        if "rlcard" in counted:
+            line += f", {counted['rlcard'][1] / counted['unodsl'][1]:.2f}× by instructions"
+        lines.append(line + f" (target ≥ {RLCARD_TARGET:.0f}×).")
+    lines.append(f"- A round in flight allocates at most {results['memory'] / 1024:,.0f} KiB "
+                 f"(target ≤ {MEMORY_TARGET:,} KiB).")
     return "\n".join(lines)
+
+
+def _versus_floor(ours: dict, base: dict, results: dict, per: str, column: int) -> str:
+    """unodsl's cost over the floor's per round (or per turn): by CPU time, its spread, by instructions."""
+    low, median, high = results[f"floor_per_{per}"]
+    text = (f"{'- unodsl / floor, ' if per == 'round' else ''}per {per}: "
+            f"{ours[f'us_per_{per}'] / base[f'us_per_{per}']:.2f}× the CPU time "
+            f"(chunk by chunk: median {median:.2f}×, middle half {low:.2f}–{high:.2f}×)")
+    counted = results.get("instructions")
+    if counted:
+        text += f", {counted['unodsl'][column] / counted['floor'][column]:.2f}× the instructions"
+    return text
 
 
 def write_readme(text: str) -> None:
@@ -218,10 +277,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=20000)
     parser.add_argument("--chunk", type=int, default=100, help="rounds per turn of each contestant")
     parser.add_argument("--no-rlcard", action="store_true", help="leave RLCard out (no virtual environment)")
+    parser.add_argument("--no-instructions", action="store_true", help="count no instructions (no valgrind)")
+    parser.add_argument("--instruction-rounds", type=int, default=300, help="rounds each under callgrind")
     parser.add_argument("--readme", action="store_true", help="write the table into README.md")
     args = parser.parse_args()
-    best = measure(args.rounds, args.chunk, not args.no_rlcard)
-    text = table(best, args.rounds, args.chunk)
+    counting = 0 if args.no_instructions or shutil.which("valgrind") is None else args.instruction_rounds
+    results = measure(args.rounds, args.chunk, not args.no_rlcard, counting)
+    text = table(results)
     print(text)
     if args.readme:
         write_readme(text)

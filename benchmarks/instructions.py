@@ -89,6 +89,16 @@ def floor_per_round(rounds: int) -> tuple[float, float]:
     return (total - start) / played, turns / played
 
 
+def rlcard_per_round(python: Path, rounds: int) -> tuple[float, float]:
+    """(instructions per round, turns per round) of RLCard's UNO with the same policy
+    (benchmarks/rlcard_uno.py, run by `python`, the environment where RLCard is installed)."""
+    command = [str(python), str(HERE / "rlcard_uno.py"), "play"]
+    start, _ = instructions([*command, "0"], HERE)
+    total, printed = instructions([*command, str(rounds)], HERE)
+    played, turns = map(int, printed.split())
+    return (total - start) / played, turns / played
+
+
 def older_checkout(ref: str, into: Path) -> Path:
     subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(into), ref],
                    check=True, capture_output=True)

@@ -10,6 +10,8 @@ import json
 import os
 import random
 import re
+import sys
+import threading
 from collections import Counter
 
 import pytest
@@ -178,6 +180,31 @@ def test_games_are_cut_into_ranges_in_order():
     assert sum(seen) == 5
     assert [g[0] for g in games] == [play_game(unodsl.load_edition("classic"), 2, ["random"] * 2, f"order:{i}")
                                      for i in range(5)]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
+def test_forked_workers_start_with_the_editions_loaded_here(monkeypatch):
+    # A name no file has, whose edition this process holds: a spawned worker, which
+    # loads the edition again, could not play it.
+    from unodsl.sim import parallel
+
+    monkeypatch.setitem(parallel._editions, ("not-on-disk", (), ()), unodsl.load_edition("classic"))
+    monkeypatch.setattr(parallel, "start_method", lambda: "fork")  # (a test before may leave a thread ending)
+    forked = simulate("not-on-disk", players=3, games=4, seed="f", workers=2)
+    assert forked == simulate("classic", players=3, games=4, seed="f")
+
+
+def test_workers_are_spawned_while_another_thread_runs():
+    from unodsl.sim.parallel import start_method
+
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert start_method() == "spawn"
+    finally:
+        stop.set()
+        thread.join()
 
 
 def test_workers_need_an_edition_by_name():
