@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 import unodsl
+from unodsl.engine.setup import Setup
 
 from rules.conftest import events, play, table
 
@@ -85,3 +86,47 @@ def test_a_position_in_a_hand_is_refused_at_the_hand():
 def test_every_hand_as_a_destination_is_refused_with_the_deal_to_write():
     assert refusal("move all cards from aside pile to every hand") == (
         "cards cannot go to every hand at once", "deal them: `deal all cards from aside pile to everyone`", (2, 39))
+
+
+def random_move(source: str, chance: str):
+    """Seat 0 plays a red 7 that moves a random card from `source` under the top card; the
+    scenario fixes the card drawn by chance as `chance`."""
+    edition = unodsl.load_edition("classic", rules=[
+        f"on play where number == 7:\n    move 1 random card from {source} to discard pile under the top card"])
+    m = unodsl.Match(edition, players=2, seed=1, setup=Setup(
+        hands=[["red 7", "red 5", "red 6"], ["green 1", "yellow 2"]], discard=["red 9"],
+        piles={"aside": ["blue 2", "blue 3"]}, chance=[chance]))
+    play(m, "red 7")
+    return m
+
+
+def test_a_random_card_fixed_by_the_scenario_is_named_as_players_name_it():
+    m = random_move("aside pile", "BLUE 2")
+    (chance,) = events(m, "chance")
+    assert chance["what"] == "random card from the aside pile"
+    assert [c.label() for c in m.round.discard] == ["red 9", "blue 2", "red 7"]
+
+
+@pytest.mark.parametrize("source, chance, what", [
+    ("next's hand", "purple 1", "random card from seat 1's hand"),
+    ("aside pile", "red 1", "random card from the aside pile"),
+])
+def test_a_random_card_that_is_not_there_is_refused_naming_the_place(source, chance, what):
+    with pytest.raises(unodsl.UnoError) as error:
+        random_move(source, chance)
+    assert str(error.value) == f"the scenario's chance result {chance!r} cannot come from {what}"
+
+
+@pytest.mark.parametrize("aside, asked", [(["blue 2"], False), (["blue 2", "blue 3"], True)])
+def test_a_pick_asks_the_picker_only_when_there_is_a_choice(aside, asked):
+    # "N cards picked by PLAYER": the player picks; one card left is no choice.
+    edition = unodsl.load_edition("classic", rules=[
+        "on play where number == 7:\n    move 1 card picked by me from aside pile to my hand"])
+    m = unodsl.Match(edition, players=2, seed=1, setup=Setup(
+        hands=[["red 7", "red 5", "red 6"], ["green 1", "yellow 2"]], discard=["red 9"], piles={"aside": aside}))
+    play(m, "red 7")
+    assert (m.decision.kind == "pick") == asked
+    if asked:
+        assert sorted(c.label() for c in m.decision.options) == aside
+        m.answer(next(c for c in m.decision.options if c.label() == aside[-1]))
+    assert [c.label() for c in m.round.hands[0]][-1] == aside[-1]
