@@ -64,3 +64,12 @@ def test_lowest_and_highest_hand_name_the_player_with_the_fewest_or_most_cards(r
     m = play_red_7(f"on play where number == 7:\n    {rank} hand among others draws 1")
     (drawn,) = events(m, "draw")
     assert drawn["player"] == seat
+
+
+def test_a_move_naming_chosens_hand_does_nothing_when_no_one_was_chosen():
+    # Statements about `chosen` do nothing when `choose player where` found no one; a move
+    # names `chosen` through its place (`chosen's hand`), not as its subject.
+    m = play_red_7("on play where number == 7:\n    choose player where chosen.hand == 9\n"
+                   "    move 1 card from chosen's hand to my hand\n    next draws 1")
+    assert events(m, "move") == []
+    assert [len(hand) for hand in m.round.hands] == [2, 4, 2]
