@@ -108,3 +108,19 @@ def test_every_type_of_variable_may_be_set_from_a_value_of_its_type():
                                       "    set me.power to 1 > 0\n"
                                       "    add random die to me.tokens\n"
                                       "    flip me.power\n"])
+
+
+@pytest.mark.parametrize("rule, message, hint, place", [
+    # `card` is the card a hook is about: a turn's start is about none.
+    ("on turn_start:\n    let c = card\n", "`card` reads a card, but an `on turn_start` hook is about no card",
+     "read the players instead: `me.hand`, `me holds CONDITION`, ...", (2, 13)),
+    # A name is read only where every path before it has set it.
+    ("on play where wild:\n    if wild:\n        let x = 1\n    me draws x\n",
+     "`x` is read here, but is not certainly set before it",
+     "put `let x = ...` before it, on every path (in each branch of an `if`)", (4, 14)),
+])
+def test_a_name_read_where_it_has_no_value_is_refused_at_its_place(rule, message, hint, place):
+    with pytest.raises(unodsl.EditionError) as error:
+        load_edition_text(EDITION, rules=[rule])
+    (problem,) = error.value.problems
+    assert (problem.message, problem.hint, (problem.span.line, problem.span.column)) == (message, hint, place)
