@@ -47,6 +47,7 @@ def refusal(effect: str, edition: str | None = EDITION):
      (2, 14)),
     ("add 1 to me.power", "`add` counts: `power` is a flag, not a counter",
      "`set ... to ...` changes it, `flip` turns it over", (2, 14)),
+    ("add red to me.tokens", "`add` takes a number, not a text", None, (2, 9)),
     ("flip me.tokens", "`flip` turns a flag over: `tokens` is a counter", "`add N to ...` changes a counter",
      (2, 10)),
     ("flip game.last", "`flip` turns a flag over: `last` is a colour", "`set ... to ...` changes it", (2, 10)),
