@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import unodsl
-from tests.rules.conftest import events, play, table
+from rules.conftest import events, play, table
 
 # A wild card that puts the next player out, then has every other player do `poke` (draw one).
 ZAP = """
