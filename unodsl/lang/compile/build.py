@@ -66,6 +66,10 @@ def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script
         if body.windows():
             raise _window_inside(next(s for s in hook.body if isinstance(s, (ast.JumpIn, ast.UnoAnyTime))),
                                  "a hook")
+        if body.replacements:  # (a hook's body keeps no replacements: it would be dropped unseen)
+            rule = next(s for s in hook.body if isinstance(s, ast.Instead))
+            raise ScriptError(f"`instead of {rule.event}` is a rule for the whole table: write it at the top "
+                              "of a house rule, not inside a hook", rule.line, rule.column)
         compiled.hooks.append((hook.event, guard, body))
     compiled.replacements = [_replacement(rule, vocab, origin)
                              for rule in script.body if isinstance(rule, ast.Instead)]
