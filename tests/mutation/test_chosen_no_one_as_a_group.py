@@ -73,3 +73,12 @@ def test_a_variable_of_chosen_is_absent_when_no_one_was_chosen(choice, draws):
     m = play_red_7(choice + "  if chosen.tokens == 1:\n    next draws 1\n  else:\n    next draws 3\n",
                    edition_text=STATEFUL)
     assert drawn(m, 1) == draws
+
+
+@pytest.mark.parametrize("choice, held", [(NO_ONE, 2), (SOMEONE, 1)])
+def test_a_move_picked_by_chosen_asks_no_one_when_no_one_was_chosen(choice, held):
+    # (a pick from another player's hand is blind: seat 2 takes one at random)
+    m = play_red_7(choice + "  move 1 card picked by chosen from my hand to aside pile\n")
+    assert len(m.round.hands[0]) == held
+    if choice == NO_ONE:
+        assert (m.decision.kind, m.decision.player) == ("turn", 1)

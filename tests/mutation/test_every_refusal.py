@@ -110,6 +110,7 @@ CASES = [
      "on play where wild:\n    for each player in others:\n        for each player in others:\n"
      "            player draws 1\n"),
     ("flip-with-one-side", "classic", "on play where wild:\n    flip\n"),
+    ("repeat-may-run-no-time", "classic", "on play where wild:\n    repeat 0 times:\n        let x = 1\n    me draws x\n"),
     # Moves.
     ("top-of-a-hand", "classic", "on play where wild:\n    move 1 card from draw pile to my hand at the bottom\n"),
     ("shuffle-a-hand", "classic", "on play where wild:\n    shuffle my hand\n"),
