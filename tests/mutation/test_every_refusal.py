@@ -40,7 +40,7 @@ chance:
 actions:
   press: me draws random number in 0..2
 """
-EDITIONS = {"classic": None, "stateful": STATEFUL}
+EDITIONS = {"classic": None, "all-wild": None, "stateful": STATEFUL}
 
 # (case, edition, house rule)
 CASES = [
@@ -109,6 +109,7 @@ CASES = [
     ("for-each-in-a-for-each", "classic",
      "on play where wild:\n    for each player in others:\n        for each player in others:\n"
      "            player draws 1\n"),
+    ("choose-colour-without-colours", "all-wild", "on play:\n    choose colour\n"),
     ("flip-with-one-side", "classic", "on play where wild:\n    flip\n"),
     ("repeat-may-run-no-time", "classic", "on play where wild:\n    repeat 0 times:\n        let x = 1\n    me draws x\n"),
     # Moves.
