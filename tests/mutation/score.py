@@ -2,6 +2,7 @@
 
     python tests/mutation/score.py            # the table docs/mutation.md records
     python tests/mutation/score.py --survivors  # every surviving mutant, for classifying
+    python tests/mutation/score.py --checked    # survivors a later test was checked to kill count as killed
 
 A mutant that survives because it changes nothing a player could see is
 *equivalent*; docs/mutation.md lists each one with the reason, and the score
@@ -33,6 +34,14 @@ def equivalent_mutants() -> set[str]:
     return set(re.findall(r"^\| `([^`]+)` \| equivalent \|", DOC.read_text(encoding="utf-8"), re.M))
 
 
+def checked_kills() -> set[str]:
+    """Survivors docs/mutation.md says a test written after the run kills (`| gap | killed by ...`):
+    each was checked by running the tests against the mutant, as mutmut does."""
+    if not DOC.exists():
+        return set()
+    return set(re.findall(r"^\| `([^`]+)` \| gap \| killed by ", DOC.read_text(encoding="utf-8"), re.M))
+
+
 def results() -> dict[str, dict[str, str]]:
     """file -> mutant name -> status."""
     found = {}
@@ -44,10 +53,14 @@ def results() -> dict[str, dict[str, str]]:
     return found
 
 
-def tally(statuses: dict[str, str], equivalent: set[str]) -> Counter:
+def tally(statuses: dict[str, str], equivalent: set[str], killed_later: set[str] = frozenset()) -> Counter:
     counts = Counter(mutants=len(statuses))
     for name, status in statuses.items():
-        counts["equivalent" if status in ("survived", "no tests") and name in equivalent else status] += 1
+        if status in ("survived", "no tests") and name in equivalent:
+            status = "equivalent"
+        elif status in ("survived", "no tests") and name in killed_later:
+            status = "killed"
+        counts[status] += 1
     return counts
 
 
@@ -57,11 +70,11 @@ def score(counts: Counter) -> str:
     return f"{100 * (counts['killed'] + counts['timeout']) / relevant:.1f}%" if relevant else "-"
 
 
-def table(found: dict, equivalent: set[str]) -> str:
+def table(found: dict, equivalent: set[str], killed_later: set[str] = frozenset()) -> str:
     lines = ["| file | " + " | ".join(COLUMNS) + " | score |", "|---" * (len(COLUMNS) + 2) + "|"]
     total = Counter()
     for path, statuses in found.items():
-        counts = tally(statuses, equivalent)
+        counts = tally(statuses, equivalent, killed_later)
         total += counts
         lines.append(f"| {path} | " + " | ".join(str(counts[c]) for c in COLUMNS) + f" | {score(counts)} |")
     lines.append("| **all** | " + " | ".join(str(total[c]) for c in COLUMNS) + f" | **{score(total)}** |")
@@ -74,13 +87,15 @@ def main(argv: list[str]) -> int:
         print("no results in mutants/: run `mutmut run` first", file=sys.stderr)
         return 1
     equivalent = equivalent_mutants()
+    if "--checked" in argv:  # (with --survivors: only those no test is known to kill)
+        equivalent |= checked_kills()
     if "--survivors" in argv:
         for statuses in found.values():
             for name, status in sorted(statuses.items()):
                 if status in ("survived", "no tests") and name not in equivalent:
                     print(status, name)
         return 0
-    print(table(found, equivalent))
+    print(table(found, equivalent_mutants(), checked_kills() if "--checked" in argv else frozenset()))
     return 0
 
 
