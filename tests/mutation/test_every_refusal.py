@@ -66,6 +66,7 @@ CASES = [
     ("partner-without-teams", "classic", "on play where wild:\n    partner draws 1\n"),
     # Comparisons.
     ("compare-number-with-colour", "classic", "on play where number == red:\n    me draws 1\n"),
+    ("compare-playable-with-number", "classic", "on play where wild:\n    if playable == 3:\n        me draws 1\n"),
     ("order-of-colours", "classic", "on play where colour > red:\n    me draws 1\n"),
     ("identical-to-a-number", "classic", "on play where card is identical to 3:\n    me draws 1\n"),
     ("identical-number-on-the-left", "classic", "on play where number is identical to top:\n    me draws 1\n"),
