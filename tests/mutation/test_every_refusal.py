@@ -81,6 +81,8 @@ CASES = [
     ("let-hides-a-name", "stateful", "on play where wild:\n    let next = 1\n"),
     ("let-hides-a-setting-word", "stateful", "on play where wild:\n    let settings = 1\n"),
     ("let-hides-game", "stateful", "on play where wild:\n    let game = 1\n"),
+    ("state-set-from-a-name-set-later", "stateful",
+     "on play where wild:\n    set game.launches to x\n    let x = 1\n"),
     ("let-changes-type", "stateful", "on play where wild:\n    let x = 1\n    let x = card\n"),
     ("let-number-has-no-colour", "stateful", "on play where wild:\n    let x = 1\n    if x.colour == red:\n        me draws 1\n"),
     ("chance-in-a-condition", "stateful", "stack where random number in 1..6 > 3\n"),
