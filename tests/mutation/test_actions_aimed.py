@@ -47,3 +47,11 @@ def test_an_action_a_player_does_themselves_is_not_aimed():
     m = after_a_skip("me presses")
     assert m.decision.kind != REACT
     assert len(m.round.hands[0]) == 4
+
+
+def test_a_skip_aimed_at_the_next_player_may_be_cancelled_by_their_reaction():
+    # (the same for the edition's own statements: `skip next` is aimed at the next player)
+    m = after_a_skip("skip next")
+    assert (m.decision.kind, m.decision.player) == (REACT, 1)
+    m.answer(next(c for c in m.round.hands[1] if c.kind == "shield"))
+    assert m.round.skips == [0, 0, 0]
