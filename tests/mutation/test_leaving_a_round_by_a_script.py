@@ -83,3 +83,21 @@ def test_counting_seats_passes_over_a_player_who_left_in_an_earlier_turn():
     m.answer(next(c for c in m.round.hands[2] if c.kind == "knockout"))
     draws = [(e["player"], len(e["cards"])) for e in m.log if e["event"] == "draw"]
     assert draws == [(3, 1), (0, 2)]
+
+
+THREE = [["knockout", "red 5"], ["green 1", "green 2"], ["green 3", "green 4"]]
+
+
+def test_a_missed_uno_call_may_still_be_caught_when_another_player_leaves():
+    m = play_knockout("eliminate next, cards under discard pile\nchoose colour", THREE)
+    m.answer(False)  # seat 0 goes down to one card without calling UNO; seat 1 leaves
+    m.answer("red")
+    assert (m.decision.kind, m.decision.player) == ("catch", 2)  # (seat 1, who left, is asked nothing)
+
+
+def test_a_player_who_leaves_with_a_missed_uno_call_cannot_be_caught():
+    m = play_knockout("eliminate me, cards under discard pile", THREE)
+    m.answer(False)  # seat 0 misses their call, then leaves the round
+    assert 0 in m.round.out
+    assert m.decision.kind != "catch"  # (play went on: seat 1 could not play, and drew)
+    assert not [e for e in m.log if e["event"] == "caught"]

@@ -41,3 +41,12 @@ def test_a_reader_of_the_log_sees_each_round_start_on_the_first_side():
     log = [{"event": "setup", "side": "dark"}, {"event": "play"}, {"event": "flip", "side": "light"},
            {"event": "deal"}, {"event": "flip", "side": "dark"}, {"event": "deal"}]
     assert sides_along(flip, log) == [1, 1, 0, 0, 1, 0]
+
+
+def test_a_setup_on_the_second_side_names_a_held_card_by_that_sides_face():
+    edition = unodsl.load_edition_text(FLIP_TEXT + STATE, "flip-held.yaml")
+    m = unodsl.Match(edition, players=2, seed=1, setup=Setup(
+        side="dark", hands=[["pink 5", "teal 2"], ["orange 3", "purple 4"]], discard=["pink 9"],
+        state={"game": {"held": "teal 2"}}))
+    held = m.round.game_state["held"]
+    assert held.label() == "teal 2"  # (the first teal 2 anywhere: docs/scenarios.md)

@@ -80,6 +80,17 @@ def test_a_jump_in_passes_over_the_players_who_left_the_round():
     assert last(m, "jump_in")["passed_over"] == [0]
 
 
+def test_a_missed_call_is_caught_first_then_the_jump_in_window_opens():
+    m = table([JUMP_SAME_NUMBER], [["red 7", "blue 2"], ["green 7", "green 1"], ["yellow 2", "yellow 3"]])
+    play(m, 0, "red 7")
+    m.answer(False)  # seat 0 misses their UNO call...
+    assert asked(m) == ("catch", 1)
+    m.answer(False)
+    assert asked(m) == ("catch", 2)
+    m.answer(False)  # ...no one catches them; then seat 1 may jump in on the red 7
+    assert asked(m) == ("jump_in", 1)
+
+
 # ---- UNO at any time ---------------------------------------------------------------------------
 
 
@@ -143,3 +154,28 @@ def test_the_window_asks_only_the_players_still_in_the_round_and_offers_only_the
         assert m.decision.options == expected[seat]
         m.answer(PASS)
     assert asked(m) == ("turn", 3)
+
+
+def test_a_player_who_calls_uno_as_they_play_is_no_longer_catchable_and_the_others_still_are():
+    # Seats 0 and 1 each go down to one card without calling. Seat 0 then draws a red 3 and
+    # plays it, calling UNO: they are safe from then on, seat 1 may still be caught.
+    m = table(["@uno-any-time"], [["red 4", "blue 2"], ["red 5", "green 8"], ["red 6", "red 7", "red 8"]],
+              draw=["red 3", "yellow 5"])
+    play(m, 0, "red 4")
+    m.answer(False)
+    for _ in range(3):
+        m.answer(PASS)
+    play(m, 1, "red 5")
+    m.answer(False)
+    for _ in range(3):
+        assert m.decision.about == [0, 1]
+        m.answer(PASS)
+    play(m, 2, "red 6")
+    for _ in range(3):
+        m.answer(PASS)
+    assert asked(m) == ("play_drawn", 0)  # seat 0 could not play: drew the red 3
+    m.answer(m.decision.options[0])
+    assert asked(m) == ("call_uno", 0)
+    m.answer(True)
+    assert asked(m) == ("uno_call", 1)  # the window after seat 0's turn: seat 1 alone is uncalled
+    assert m.decision.about == [1]
