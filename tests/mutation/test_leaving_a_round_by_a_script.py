@@ -101,3 +101,9 @@ def test_a_player_who_leaves_with_a_missed_uno_call_cannot_be_caught():
     assert 0 in m.round.out
     assert m.decision.kind != "catch"  # (play went on: seat 1 could not play, and drew)
     assert not [e for e in m.log if e["event"] == "caught"]
+
+
+def test_a_player_who_leaves_no_longer_plays_face_up_and_the_others_still_do():
+    # `plays face up` lasts until the player's next turn (here: until seat 0's, who played it).
+    m = play_knockout("everyone plays face up\neliminate next, cards under discard pile\nchoose colour", FOUR)
+    assert m.round.face_up_until == {0: 0, 2: 0, 3: 0}  # (seat 1 left: their entry is gone)

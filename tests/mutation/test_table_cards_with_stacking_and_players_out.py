@@ -147,3 +147,17 @@ def test_with_a_table_card_a_seat_answered_from_outside_still_gets_its_decisions
     m = unodsl.Match(edition(TRADE), players=2, agents=[None, "greedy"], seed=4, record=False)
     assert m.decision is not None and m.decision.player == 0
     assert any(isinstance(o, TableUse) for o in m.decision.options)
+
+
+def test_a_table_card_lying_on_a_player_passed_over_by_a_jump_in_returns_to_the_middle():
+    # Losing a turn to a jump-in is missing it, as a skip is (unodsl/engine/windows.py).
+    m = unodsl.Match(edition(TRADE, rules=["jump in where number == top.number"]), players=3, seed=1, setup=Setup(
+        hands=[["red 7", "red 5", "red 6"], ["green 1", "green 2"], ["yellow 7", "yellow 2", "yellow 3"]],
+        draw=[f"yellow {n}" for n in range(4, 10)], discard=["red 9"], turn=0))
+    trade = m.round.table[0]
+    m.answer(TableUse(trade, 1))
+    m.answer(card(m, 0, "red 7"))
+    assert (m.decision.kind, m.decision.player) == ("jump_in", 2)
+    m.answer(card(m, 2, "yellow 7"))  # seat 1 is passed over: Trade leaves them
+    assert [(e["player"], e["cards"]) for e in events(m, "table_return")] == [(1, [trade.uid])]
+    assert m.round.lying[1] == [] and m.round.table == [trade]
