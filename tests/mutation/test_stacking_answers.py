@@ -19,13 +19,15 @@ from rules.conftest import events, held, play
 
 CLASSIC = (Path(__file__).resolve().parents[2] / "editions" / "classic.yaml").read_text(encoding="utf-8")
 # Plus: a draw of two that reads the card it is and whether it was a bluff; Naught: a draw of
-# no number (no one was chosen); Double: two draws in one script.
+# no number (no one was chosen); Grab: a draw of two, then one for its player; Zap: a table
+# card that has its player draw two; Double: two draws in one script.
 KINDS = """
   plus:
     name: Plus
     symbol: plus
     deck: {per_colour: 1}
     points: 20
+    bluff_if: never
     effect: |
       if bluffed:
         me draws 1
@@ -39,6 +41,14 @@ KINDS = """
     effect: |
       choose player where chosen.hand == 99
       next draws chosen.hand
+  grab:
+    name: Grab
+    symbol: grab
+    deck: {per_colour: 1}
+    points: 20
+    effect: |
+      next draws 2
+      me draws 1
   double:
     name: Double
     symbol: double
@@ -48,11 +58,23 @@ KINDS = """
       next draws 1
       previous draws 2
 """
+ZAP = """
+  zap:
+    name: Zap
+    symbol: zap
+    deck: {count: 1}
+    points: 0
+    playable: never
+    use: chosen draws 2
+"""
 DRAW = ["yellow 7", "yellow 8", "yellow 9", "yellow 6", "blue 7", "blue 8", "blue 9", "blue 6", "green 9"]
 
 
-def edition(*rules: str, settings=None):
-    text = CLASSIC.replace("total: 108\n", "").replace("\nkinds:\n", "\nkinds:\n" + KINDS.lstrip("\n"), 1)
+def edition(*rules: str, settings=None, table=False):
+    kinds = KINDS + ZAP if table else KINDS
+    text = CLASSIC.replace("total: 108\n", "").replace("\nkinds:\n", "\nkinds:\n" + kinds.lstrip("\n"), 1)
+    if table:
+        text = text.replace("\nkinds:\n", "\ntable: [zap]\nkinds:\n", 1)
     return unodsl.load_edition_text(text, "stack.yaml", rules=list(rules), settings=settings)
 
 
@@ -112,6 +134,16 @@ def test_two_draws_of_one_script_each_wait_and_are_settled_in_turn():
               [["red double", "red 1", "blue 1"], ["green 7", "green 1", "yellow 1"], ["red 2", "green 2", "wild"]])
     play(m, "red double")
     assert [(e["player"], len(e["cards"])) for e in events(m, "draw")][:2] == [(1, 1), (2, 2)]
+
+
+def test_a_table_cards_draw_is_drawn_at_once():
+    # "A table card's `use:` and the hooks give plain draws, drawn at once"
+    m = table(edition("stack where kind == top.kind", table=True),
+              [["red 7", "red 1", "blue 1"], ["green 7", "green 1", "yellow 1"], ["red 2", "green 2"]])
+    (use,) = [o for o in m.decision.options if getattr(o, "target", None) == 1]
+    m.answer(use)
+    assert drawn(m, 1) == [2] and events(m, "stack") == []
+    assert (m.decision.kind, m.decision.player) == ("turn", 0)
 
 
 # ---- an answer
@@ -186,3 +218,28 @@ def test_an_answer_with_no_draw_sends_it_on_past_a_player_who_left():
     play(m, "red draw two")
     m.answer(held(m, 1, "red skip"))
     assert drawn(m, 3) == [2] and drawn(m, 0) == []
+
+
+def test_a_script_goes_on_after_its_first_draw_was_answered_with_a_last_card():
+    # "A player who answers with their last card goes out, and no one draws"; the rest of the
+    # script that gave the draw still runs: its second draw is a new one
+    m = table(edition("stack where kind == top.kind"),
+              [["red double", "red 1", "wild"], ["blue double"], ["red 2", "green 2"]])
+    play(m, "red double")
+    m.answer(held(m, 1, "blue double"))
+    assert m.results[0].winner == 1
+    assert [(e["player"], len(e["cards"])) for e in events(m, "draw")] == [(2, 2)]
+
+
+def test_an_answer_whose_draw_a_hook_settled_meanwhile_is_recorded_with_nothing_left():
+    # Grab answered with a Grab: its `next draws 2` adds to the waiting draw, its `me draws 1`
+    # fires the hand_grows hook (seat 1 now holds 4), after which the waiting draw is settled
+    # (seat 2 takes 4)
+    m = table(edition("stack where kind == top.kind", "on hand_grows where me.hand == 4:\n    show my hand to next"),
+              [["red grab", "red 1", "wild"], ["blue grab", "green 1", "green 2", "green 3"],
+               ["yellow 1", "yellow 2", "wild"]])
+    play(m, "red grab")
+    assert (m.decision.kind, m.decision.player) == ("stack", 1)
+    m.answer(held(m, 1, "blue grab"))
+    assert drawn(m, 2) == [4]
+    assert [(e["player"], e["total"]) for e in events(m, "stack")] == [(1, 0)]
