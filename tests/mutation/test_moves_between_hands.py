@@ -98,6 +98,7 @@ def test_a_move_leaving_a_player_one_card_asks_them_to_call_uno():
     # "a player left with one card must call UNO before the last lands"
     m = red_7_does("move 2 cards where colour == green from my hand to discard pile under the top card")
     assert (m.decision.kind, m.decision.player) == ("call_uno", 0)
+    assert labels(m.round.hands[0]) == ["blue 3", "green 4", "green 5"]  # before the cards land
 
 
 def test_a_move_leaving_a_player_two_cards_asks_no_uno_call():
@@ -137,3 +138,4 @@ def test_a_deal_from_the_discard_pile_down_to_a_wild_leaves_the_colour_in_play()
     m = red_7_does("deal all cards from discard pile to everyone", discard=["wild", "blue 2", "red 9"])
     assert labels(m.round.discard) == ["Wild"]
     assert m.round.colour == "red"
+    assert [labels(h)[-1:] for h in m.round.hands] == [["red 7"], ["red 9"], ["blue 2"]]  # from the top
