@@ -20,12 +20,12 @@ ASIDE = ["blue 5", "blue 6", "yellow 5", "yellow 6", "green 8", "green 9"]  # bo
 
 
 def red_7_does(action: str, hands=HANDS, draw=("yellow 7", "yellow 8", "yellow 9"),
-               discard=("blue 1", "blue 2", "red 9"), aside=ASIDE, seed=1):
+               discard=("blue 1", "blue 2", "red 9"), aside=ASIDE, seed=1, rest="draw"):
     """Seat 0 plays a red 7 whose play does `action` (the piles are given bottom first,
     the draw pile top first)."""
     edition = unodsl.load_edition("classic", rules=[f"on play where number == 7:\n    {action}"])
     m = unodsl.Match(edition, players=len(hands), seed=seed, max_rounds=1, setup=Setup(
-        hands=[list(h) for h in hands], draw=list(draw), discard=list(discard), piles={"aside": list(aside)}))
+        hands=[list(h) for h in hands], draw=list(draw), discard=list(discard), piles={"aside": list(aside)}, rest=rest))
     play(m, "red 7")
     return m
 
@@ -115,8 +115,8 @@ def test_a_move_from_a_pile_to_the_discard_pile_is_a_move_not_a_discard():
 ])
 def test_the_discard_pile_is_reshuffled_only_when_the_draw_pile_runs_out(action):
     # "a move from the draw pile reshuffles the discard pile under it when it runs out"
-    m = red_7_does(action, draw=["yellow 7", "yellow 8"], aside=["blue 5", "blue 6"])
-    assert labels(m.round.discard) == ["blue 1", "blue 2", "red 9", "red 7"]
+    m = red_7_does(action, draw=["yellow 7", "yellow 8"], aside=["blue 5", "blue 6"], rest="discard")
+    assert labels(m.round.discard)[-4:] == ["blue 1", "blue 2", "red 9", "red 7"]
     assert events(m, "reshuffle") == []
 
 

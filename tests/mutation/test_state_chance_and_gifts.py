@@ -139,8 +139,10 @@ def test_a_hand_that_grows_by_a_gift_fires_hand_grows():
 
 
 def test_a_hand_shown_twice_is_known_all_along():
-    m = red_7_does("show my hand to next\n    me draws 1\n    show my hand to next")
-    assert m.round.known[1] == {c.uid for c in m.round.hands[0]}
+    m = red_7_does("show my hand to next\n    move all cards where colour == blue from my hand to aside pile\n"
+                   "    show my hand to next")
+    assert labels(m.round.piles["aside"]) == ["blue 3"]
+    assert m.round.known[1] == {c.uid for c in [*m.round.hands[0], *m.round.piles["aside"]]}
 
 
 def flips_after_rotation(hands) -> list[int]:
