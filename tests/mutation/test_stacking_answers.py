@@ -243,3 +243,15 @@ def test_an_answer_whose_draw_a_hook_settled_meanwhile_is_recorded_with_nothing_
     m.answer(held(m, 1, "blue grab"))
     assert drawn(m, 2) == [4]
     assert [(e["player"], e["total"]) for e in events(m, "stack")] == [(1, 0)]
+
+
+def test_the_play_hooks_run_after_a_draw_was_answered_with_a_last_card():
+    # "A player who answers with their last card goes out, and no one draws"; the `on play`
+    # hooks of the card that gave the draw still run
+    m = table(edition("stack where kind == top.kind", "on play where kind == draw_two:\n    show my hand to next"),
+              [["red draw two", "red 1", "wild"], ["blue draw two"], ["red 2", "green 2"]])
+    play(m, "red draw two")
+    m.answer(held(m, 1, "blue draw two"))
+    assert m.results[0].winner == 1
+    assert events(m, "draw") == []
+    assert [e["player"] for e in events(m, "show_hand")] == [0]
