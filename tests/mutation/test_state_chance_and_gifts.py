@@ -63,9 +63,11 @@ def test_a_game_flag_flipped_is_the_games_and_recorded():
     assert changes(m) == [{"name": "lit", "value": True}]
 
 
-def test_an_absent_amount_on_a_wild_adds_nothing():
+def test_an_absent_amount_adds_nothing():
+    # "add NUMBER to VARIABLE: ... an absent number adds nothing": a Wild has no number
     m = unodsl.Match(edition("on play where wild:\n    add card.number to game.plays"), players=2, seed=1,
-                     max_rounds=1, setup=Setup(hands=[["wild", "blue 3", "blue 4"], ["red 1", "green 1"]], draw=list(DRAW), discard=["red 9"]))
+                     max_rounds=1, setup=Setup(hands=[["wild", "blue 3", "blue 4"], ["red 1", "green 1"]],
+                                               draw=list(DRAW), discard=["red 9"]))
     play(m, "wild")
     m.answer("blue")
     assert m.round.game_state["plays"] == 0
