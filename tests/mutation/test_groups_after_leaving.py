@@ -13,6 +13,7 @@ from unodsl.engine.setup import Setup
 from rules.conftest import events, labels, play
 
 LEAVE = "on play where number == 7:\n    eliminate 2 seats on, cards under discard pile"
+FOUR = [["red 7", "red 3", "blue 3"], ["green 1", "green 2"], ["green 3", "green 4"], ["green 5", "green 6"]]
 DRAW = ["yellow 7", "yellow 8", "yellow 9", "yellow 6", "blue 7", "blue 8", "blue 9", "blue 6"]
 
 
@@ -25,7 +26,7 @@ def four(*rules: str, hands):
 def test_others_in_the_turn_a_player_leaves_still_count_from_the_next():
     # seat 2 leaves; `others draws 1` is seats 1, 2 (who draws nothing) and 3
     m = four(LEAVE + "\n    others draws 1",
-             hands=[["red 7", "red 3", "blue 3"], ["green 1", "green 2"], ["green 3", "green 4"], ["green 5", "green 6"]])
+             hands=FOUR)
     play(m, "red 7")
     assert [e["player"] for e in events(m, "draw")][:2] == [1, 3]
     assert [len(h) for h in m.round.hands[:4]][1::2] == [3, 3]
@@ -64,6 +65,6 @@ def test_a_rotation_after_a_player_left_passes_their_seat_over():
 
 def test_a_draw_after_a_player_left_is_an_ordinary_draw():
     m = four(LEAVE + "\n    next draws 2",
-             hands=[["red 7", "red 3", "blue 3"], ["green 1", "green 2"], ["green 3", "green 4"], ["green 5", "green 6"]])
+             hands=FOUR)
     play(m, "red 7")
     assert [len(e["cards"]) for e in events(m, "draw", player=1)][:1] == [2]

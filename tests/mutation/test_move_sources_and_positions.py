@@ -25,7 +25,8 @@ def red_7_does(action: str, hands=HANDS, draw=("yellow 7", "yellow 8", "yellow 9
     the draw pile top first)."""
     edition = unodsl.load_edition("classic", rules=[f"on play where number == 7:\n    {action}"])
     m = unodsl.Match(edition, players=len(hands), seed=seed, max_rounds=1, setup=Setup(
-        hands=[list(h) for h in hands], draw=list(draw), discard=list(discard), piles={"aside": list(aside)}, rest=rest))
+        hands=[list(h) for h in hands], draw=list(draw), discard=list(discard), piles={"aside": list(aside)},
+        rest=rest))
     play(m, "red 7")
     return m
 
