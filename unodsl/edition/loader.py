@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..codes import COMMAND_LINE, DECK, DECLARATION, SCRIPT_MEANING, UNREADABLE, WRONG_TYPE
 from ..engine.quiet import mark_quiet_kinds, may_turn_hands_face_up
+from ..engine.specialise import specialised
 from ..errors import EditionError, Problem, ScriptError, Span
 from ..lang import ast
 from ..lang.compile import (ACTION, CONDITION, EFFECT, PLAYABLE, START, USE, WRITTEN, Compiled, Context, Vocabulary,
@@ -359,6 +360,7 @@ class _Builder:
         if errors:
             raise EditionError(_in_order(found))
         edition.warnings = _in_order(found)
+        specialised(edition)  # the turn loop written for it, made at load (unodsl.engine.specialise)
         return edition
 
     def _actions(self, trees: dict) -> dict[str, Compiled]:

@@ -22,6 +22,7 @@ from greenlet import getcurrent, greenlet
 from . import modes
 from .decisions import WRITE_RULE, Decision
 from .round import Round
+from .specialise import specialised
 
 
 @dataclass
@@ -50,7 +51,8 @@ class Match:
 
     def __init__(self, edition, players: int = 4, agents=None, seed: int | str | None = None,
                  record: bool = True, target: int | None = None, max_turns: int = MAX_TURNS,
-                 max_rounds: int = 1000, setup=None, birthdays: list | None = None):
+                 max_rounds: int = 1000, setup=None, birthdays: list | None = None,
+                 specialise: bool = True):
         limits = edition.settings["players"]
         if not limits["min"] <= players <= limits["max"]:
             raise UnoError(f"{edition.name} is for {limits['min']} to {limits['max']} players, not {players}")
@@ -76,6 +78,9 @@ class Match:
         self.finished = False
         self.winner: int | None = None
         self.setup = setup  # a stacked first round (unodsl.engine.setup.Setup)
+        # Rounds nobody records are played by the turn loop written for the edition
+        # (unodsl.engine.specialise), which plays the same games as the interpreter's.
+        self.specialise = specialise and not record
         if setup is not None and setup.scores is not None:
             self.scores[:] = setup.scores
         self.written = dict(edition.written)  # rules on blank cards, kept from round to round
@@ -171,10 +176,11 @@ class Match:
 
     def _run(self):
         dealer = self._choose_dealer() if self.setup is None else None
+        round_class = specialised(self.edition, self.round_class) if self.specialise else self.round_class
         while True:
             active = self.active
             self._round_agents = [self.agents[s] for s in active]
-            rnd = self.round = self.round_class(self.edition, len(active), dealer, self.rng, self.log,
+            rnd = self.round = round_class(self.edition, len(active), dealer, self.rng, self.log,
                                                 [self.scores[s] for s in active], max_turns=self.max_turns,
                                                 ask=self._ask, written=self.written, agents=self._round_agents,
                                                 chance_seed=(self.seed, len(self.results)))

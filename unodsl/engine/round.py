@@ -48,6 +48,9 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
                  "uno_asked", "_playable_cache", "out", "left_turn", "playing", "growing", "watching", "_quick_draw",
                  "pending", "stack_rules", "stack_from", "answering", "side",
                  "uncalled", "jumping")  # out-of-turn windows (windows.py)
+    # A subclass whose play_card only notes each card played in turn in `self.played[p]`
+    # before playing it sets this, so that a specialised turn loop may write play_card out.
+    notes_plays = False
 
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
                  scores: list[int] | None = None, max_turns: int = MAX_TURNS, ask=None,

@@ -74,6 +74,8 @@ class CountingRound(Round):
     when the round is over: a card played costs one call and one append more
     than in a plain Round."""
 
+    notes_plays = True  # (play_card below only notes the card: see Round.notes_plays)
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         n = self.n

@@ -12,12 +12,16 @@ from .state_chance import _let_names
 MAX_FALSE_CALL = 20  # cards a false call may cost (`uno at any time, false calls draw N`)
 
 
+# The runtime helpers the generated functions call, by the names they call them.
+HELPERS = {"_arith": _arith, "_between": _between, "_whole": _whole, "_colour": _colour,
+           "_equal": _equal, "_ordered": _ordered, "_identical": _identical}
+
+
 def _build(emitter: _Emitter, name: str, params: str, origin: str, tree=None) -> Compiled:
     header = f"def {name}({params}):"
     body = emitter.lines or ["    pass"]
     source = "\n".join([header, *body]) + "\n"
-    namespace: dict = {"_arith": _arith, "_between": _between, "_whole": _whole, "_colour": _colour,
-                       "_equal": _equal, "_ordered": _ordered, "_identical": _identical}
+    namespace: dict = dict(HELPERS)
     exec(compile(source, origin, "exec"), namespace)  # source built only from our own syntax tree
     # Taken out of its namespace, the function is not in a reference cycle with it.
     return Compiled(namespace.pop(name), source, emitter.pure, tree=tree)

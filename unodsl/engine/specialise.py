@@ -1,0 +1,391 @@
+"""An edition compiled to one module: the turn loop written for what the edition uses.
+
+The interpreter (`Round._turns`, `play_card`, `_draw_on_turn`) asks at every turn what
+the edition needs: whether a card's kind is quiet, whether the seat's agent is built
+in, whether a house rule replaces the turn's draw. For the rounds nobody records (a
+simulation, a benchmark) this module writes, once per edition and round class, the
+Python source of a Round subclass whose `_turns` has the answers written in:
+
+- which cards go on which: the edition's playable table (read by the top card's face and
+  the colour in play) when its `playable` conditions read only the cards, else each
+  kind's condition;
+- the turn's card played in the loop itself (`play_card` written out), with the effect of
+  each quiet kind inlined and its simplest primitives written out (`skip next` is
+  `g.skips[(me + g.direction) % g.n] += 1`);
+- the choices of built-in random agents inline: the same random numbers, drawn in the
+  same order, as `RandomAgent.choose_turn` and `pick`;
+- a turn's draw written out, when no house rule watches it.
+
+Everything rarer (a loud card, a missed UNO call, a stacked draw, table cards, hooks)
+calls the interpreter's own methods, so both play the identical games for a seed
+(tests/test_specialised.py checks every shipped edition). Recording, scenarios and
+outside agents use the interpreter: see `Match`.
+"""
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from ..agents.random_agent import RandomAgent
+from ..lang.compile.build import HELPERS
+from .decisions import DRAW, KEEP, PLAY_DRAWN, TURN, UNO_CALL, WRITE_RULE, Decision
+from .primitives import ScriptPrimitives
+from .round import Round
+
+# The names the generated `_turns` uses for the round, the player and the card: the
+# ones the compiled scripts use, so that an effect's body is inlined as it is.
+ROUND, PLAYER, CARD = "g", "me", "card"
+
+# Primitives whose whole work, when nothing is recorded, is one assignment: a statement
+# calling one of them is written out (the name of the call's argument, if any, is X).
+WRITTEN_OUT = {
+    "skip": "g.skips[X] += 1",
+    "reverse": "g.direction = -g.direction",
+    "extra_turn": "g.extra_for = X",
+}
+
+
+# What the specialised class writes out: a round class that overrides any of these (but a
+# play_card that only notes the card: Round.notes_plays) keeps the interpreter's loop.
+WRITES_OUT = ("_turns", "decide", "play_card", *WRITTEN_OUT)
+
+
+def specialised(edition, base: type = Round) -> type:
+    """The Round subclass of `base` written for `edition` (made once, then kept with it);
+    `base` itself when it changes what the written loop would leave out."""
+    made = edition.__dict__.setdefault("_specialised", {})
+    if base not in made:
+        made[base] = _make_class(edition, base) if _may_specialise(base) else base
+    return made[base]
+
+
+def _may_specialise(base: type) -> bool:
+    overridden = {name for name in WRITES_OUT if getattr(base, name) is not getattr(Round, name)}
+    if base.notes_plays:
+        overridden.discard("play_card")
+    return not overridden
+
+
+def _make_class(edition, base: type) -> type:
+    source = round_source(edition, base)
+    namespace = {**HELPERS, "Base": base, "RandomAgent": RandomAgent, "Decision": Decision,
+                 "DRAW": DRAW, "KEEP": KEEP, "PLAY_DRAWN": PLAY_DRAWN, "TURN": TURN,
+                 "UNO_CALL": UNO_CALL, "WRITE_RULE": WRITE_RULE, "KINDS": list(edition.kinds.values()),
+                 "ROWS": [{} for _ in edition.faces]}
+    exec(compile(source, f"<unodsl: {edition.id} specialised>", "exec"), namespace)
+    made = namespace["Specialised"]
+    made.source = source
+    return made
+
+
+def round_source(edition, base: type = Round) -> str:
+    """The Python source of the module written for `edition` (see the docstring above)."""
+    return _Writer(edition, base).module()
+
+
+class _Writer:
+    """Writes the module's source line by line, from what the edition uses."""
+
+    def __init__(self, edition, base: type):
+        self.edition = edition
+        self.base = base
+        self.lines: list[str] = []
+        self.depth = 0
+        settings = edition.settings
+        hooks = {event for event, _guard, _body in edition.hooks}
+        self.table_wide = bool(edition.hooks or edition.jump_rules)  # every kind is loud (quiet.py)
+        self.quick_draw = ("hand_grows" not in hooks and "draw" not in hooks
+                           and "turn_draw" not in edition.replacements
+                           and not settings.get("draw_until_playable", False))
+        self.play_drawn = settings.get("play_drawn", "choice")
+        self.reactions = any(kind.reaction_against is not None for kind in edition.kinds.values())
+        # A rule written on a blank card may recompile every script mid-game (leaving.py):
+        # their functions are then called as the kinds hold them, never copied in.
+        self.fixed = not any(kind.blank for kind in edition.kinds.values())
+        # The kinds played in the loop itself, the commonest in the deck first.
+        counts = {kind_id: 0 for kind_id in edition.kinds}
+        for card in edition.deck:
+            counts[card.kind] += 1
+        kinds = list(edition.kinds.values())
+        self.inlined = [] if not self.fixed or self.table_wide else sorted(
+            (index for index, kind in enumerate(kinds) if kind.quiet and self.effect_lines(kind) is not None),
+            key=lambda index: -counts[kinds[index].id])
+
+    def emit(self, line: str) -> None:
+        self.lines.append("    " * self.depth + line)
+
+    def indented(self, lines: list[str]) -> None:
+        for line in lines:
+            self.emit(line)
+
+    # ---- the module
+
+    def module(self) -> str:
+        self.emit("class Specialised(Base):")
+        self.emit("    __slots__ = ()")
+        for method in (self.turns, self.decide):
+            self.emit("")
+            self.depth = 1
+            method()
+        return "\n".join(self.lines) + "\n"
+
+    def turns(self) -> None:
+        edition = self.edition
+        self.emit(f"def _turns({ROUND}):")
+        self.depth += 1
+        self.emit("direct = g._direct")
+        self.emit("if direct is None:  # no seat has a built-in agent: the interpreter's loop")
+        self.emit("    return Base._turns(g)")
+        self.emit("hands, discard, skips, n, max_turns = g.hands, g.discard, g.skips, g.n, g.max_turns")
+        if edition.table:
+            self.emit("lying = g.lying")
+        if edition.pure_playable:
+            self.emit("allowed_faces = g._allowed_faces")
+        for index in self.inlined:
+            kind = self.edition.kinds[list(self.edition.kinds)[index]]
+            self.emit(f"kind_{index} = KINDS[{index}]  # {kind.name}")
+            if kind.bluff_if is not None:
+                self.emit(f"bluff_{index} = KINDS[{index}].bluff_if.function")
+        if not edition.hooks and edition.faces_up:
+            self.emit("face_up_until = g.face_up_until  # (filled in place)")
+        self.emit(f"{PLAYER}, turns = g.turn, g.turns")
+        self.emit("while g.winner is None:")
+        self.depth += 1
+        self.emit("if turns >= max_turns:")
+        self.emit("    return")
+        self.emit("g.turns = turns = turns + 1")
+        if edition.hooks:
+            self.emit("if not g._turn_begins(me):")
+            self.emit("    continue")
+        elif edition.faces_up:
+            self.emit("if face_up_until and not g._turn_begins(me):")
+            self.emit("    continue")
+        self.emit("hand = hands[me]")
+        self.playable()
+        self.choice()
+        self.emit("if card is None:")
+        self.depth += 1
+        self.draw()
+        self.depth -= 1
+        self.emit("else:")
+        self.depth += 1
+        self.play()
+        self.depth -= 1
+        self.advance()
+
+    def playable(self) -> None:
+        if self.edition.pure_playable:  # (by the top card's face, then the colour in play)
+            self.emit("top = discard[-1]")
+            self.emit("row = ROWS[top.face]")
+            self.emit("allowed = row.get(g.colour)")
+            self.emit("if allowed is None:")
+            self.emit("    allowed = row[g.colour] = allowed_faces(top)")
+            goes = "allowed[c.face]"
+        else:
+            self.emit("allowed = None")
+            goes = "c.spec.playable.function(c, g, me)"
+        # (a loop, not a list comprehension: one in Python 3.11 is a function call)
+        self.emit("playable = []")
+        self.emit("for c in hand:")
+        self.emit(f"    if {goes}:")
+        self.emit("        playable.append(c)")
+
+    def choice(self) -> None:
+        """`card`: the card the player plays, or None to draw (RandomAgent.choose_turn inline)."""
+        self.emit("if playable:")
+        self.emit("    agent = direct[me]")
+        self.emit("    if agent.__class__ is RandomAgent:")
+        self.emit("        card = playable[int(agent._random() * len(playable))]")
+        self.emit("    elif agent is not None:")
+        self.emit("        card = agent.choose_turn(playable, g, me)")
+        self.emit("    else:")
+        self.emit("        playable.append(DRAW)")
+        self.emit("        card = g.ask(Decision(TURN, me, playable))")
+        self.emit("    if card is DRAW:")
+        self.emit("        card = None")
+        self.emit("else:")
+        self.emit("    card = None")
+
+    def draw(self) -> None:
+        """The turn's draw (Round._draw_on_turn), written out when no house rule watches it."""
+        if not self.quick_draw:
+            self.emit("g._draw_on_turn(me, hand, allowed)")
+            return
+        self.emit("pile = g.draw_pile")
+        self.emit("if not pile:  # (a reshuffle, or nothing left)")
+        self.emit("    g._draw_on_turn(me, hand, allowed)")
+        self.emit("else:")
+        self.depth += 1
+        self.emit("card = pile.pop()")
+        self.emit("hand.append(card)")
+        goes = "allowed[card.face]" if self.edition.pure_playable else "g.is_playable(card)"
+        if self.play_drawn == "must":
+            self.emit(f"if {goes}:")
+            self.emit("    g.play_card(me, card)")
+        elif self.play_drawn != "never":
+            self.emit(f"if {goes}:")
+            self.emit("    agent = direct[me]")
+            self.emit("    if agent.__class__ is RandomAgent:  # (its pick of [card, KEEP])")
+            self.emit("        if agent._random() < 0.5:")
+            self.emit("            g.play_card(me, card)")
+            self.emit("    elif g.decide(PLAY_DRAWN, me, [card, KEEP]) is not KEEP:")
+            self.emit("        g.play_card(me, card)")
+        self.depth -= 1
+
+    def play(self) -> None:
+        """`play_card(me, card)` written out, a branch for each kind played in the loop."""
+        if self.base.notes_plays:
+            self.emit("g.played[me].append(card)")
+        self.emit("if len(hand) == 2:")
+        self.emit("    g._ask_uno(me)")
+        self.emit("hand.remove(card)")
+        self.emit("spec = card.spec")
+        kinds = list(self.edition.kinds.values())
+        for position, index in enumerate(self.inlined):
+            kind = kinds[index]
+            self.emit(f"{'if' if position == 0 else 'elif'} spec is kind_{index}:")
+            self.depth += 1
+            bluffed = f"bluff_{index}(card, g, me)" if kind.bluff_if is not None else "False"
+            self.emit(f"g.bluffed = {bluffed}")
+            self.emit("discard.append(card)")
+            self.emit("g.colour = card.colour")
+            if kind.effect is not None:
+                self.quiet_effect(self.effect_lines(kind))
+            else:
+                self.check_out()
+            self.depth -= 1
+        if self.inlined:
+            self.emit("else:")
+            self.depth += 1
+        self.play_any_kind()
+        if self.inlined:
+            self.depth -= 1
+
+    def play_any_kind(self) -> None:
+        """The rest of play_card, for a kind not written out."""
+        self.emit("bluff_if = spec.bluff_if")
+        self.emit("g.bluffed = bluff_if is not None and bluff_if.function(card, g, me)")
+        self.emit("discard.append(card)")
+        self.emit("g.colour = card.colour")
+        if self.table_wide:  # every kind is loud
+            self.emit("g._play_loud(me, card, hand)")
+            return
+        self.emit("if spec.quiet:")
+        self.depth += 1
+        self.emit("effect = spec.effect")
+        self.emit("if effect is not None:")
+        self.depth += 1
+        self.quiet_effect(["effect.function(g, me, card)"], check_out=False)
+        self.depth -= 1
+        self.check_out()
+        self.depth -= 1
+        self.emit("else:")
+        self.emit("    g._play_loud(me, card, hand)")
+
+    def quiet_effect(self, body: list[str], check_out: bool = True) -> None:
+        """The quiet path of play_card: the effect, then whether its player is out."""
+        self.emit("g.actor, g.acting = me, card")
+        self.indented(body)
+        self.emit("g.actor = None")
+        if self.reactions:
+            self.emit("if g.offered:")
+            self.emit("    g.offered.clear()")
+            self.emit("    g.cancelled.clear()")
+        if check_out:
+            self.check_out()
+
+    def check_out(self) -> None:
+        self.emit("if not hand or g.others_discarded:")
+        self.emit("    g._check_out(me)")
+
+    def advance(self) -> None:
+        self.emit("if g.winner is None:")
+        self.depth += 1
+        self.emit("if g.uno_pending is not None:")
+        self.emit("    g._catch_window()")
+        self.emit("nxt = (g.turn + g.direction) % n  # (an answer to a draw moves the turn)")
+        lying = " and not lying[nxt]" if self.edition.table else ""
+        self.emit(f"if g.extra_for is None and not skips[nxt]{lying}:")
+        self.emit("    g.turn = me = nxt")
+        self.emit("else:")
+        self.emit("    g._advance()")
+        self.emit("    me = g.turn")
+        self.depth -= 1
+
+    def decide(self) -> None:
+        """Round.decide, with a random agent's pick written out (RandomAgent.pick)."""
+        self.emit("def decide(g, kind, p, options, about=None):")
+        self.depth += 1
+        if not self.edition.table:  # (with table cards every decision may offer them: the interpreter's)
+            self.emit("direct = g._direct")
+            self.emit("if direct is not None:")
+            self.emit("    if len(options) == 1 and kind is not WRITE_RULE:")
+            self.emit("        return options[0]")
+            self.emit("    agent = direct[p]")
+            self.emit("    if agent.__class__ is RandomAgent and kind is not TURN and kind is not UNO_CALL:")
+            self.emit("        return options[int(agent._random() * len(options))]")
+        self.emit("return Base.decide(g, kind, p, options, about)")
+        self.depth -= 1
+
+    # ---- effects inlined
+
+    def effect_lines(self, kind) -> list[str] | None:
+        """The lines of `kind`'s effect to write into the loop ([] for none), or None when
+        it cannot be: a script that returns early, or one whose names the loop uses."""
+        if kind.effect is None:
+            return []
+        tree = ast.parse(kind.effect.source).body[0]
+        if [arg.arg for arg in tree.args.args] != [ROUND, PLAYER, CARD]:
+            return None
+        if any(isinstance(node, ast.Return) for node in ast.walk(tree)):
+            return None
+        if any(name in LOOP_NAMES or name.startswith(("kind_", "bluff_")) for name in _names_set(tree)):
+            return None
+        if _lambdas_read(tree) & {PLAYER, CARD}:  # (the loop's `me` and `card` change after the effect)
+            return None
+        tree.body = [self.write_out(statement) for statement in tree.body]
+        return textwrap.dedent("\n".join(ast.unparse(statement) for statement in tree.body)).splitlines()
+
+    def write_out(self, statement: ast.stmt) -> ast.stmt:
+        """A statement calling a primitive of WRITTEN_OUT, as the assignment it makes."""
+        for node in ast.walk(statement):
+            for field, value in ast.iter_fields(node):
+                if isinstance(value, list):
+                    value[:] = [self._written(item) for item in value]
+        return self._written(statement)
+
+    def _written(self, node):
+        if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)):
+            return node
+        call = node.value
+        function = call.func
+        if not (isinstance(function, ast.Attribute) and isinstance(function.value, ast.Name)
+                and function.value.id == ROUND and function.attr in WRITTEN_OUT and not call.keywords):
+            return node
+        code = WRITTEN_OUT[function.attr]
+        if "X" in code:
+            if len(call.args) != 1:
+                return node
+            code = code.replace("X", ast.unparse(call.args[0]))
+        elif call.args:
+            return node
+        return ast.parse(code).body[0]
+
+
+def _names_set(function: ast.FunctionDef) -> set[str]:
+    """The local names a compiled script binds (its `let` names, loop variables, ...)."""
+    return {node.id for node in ast.walk(function) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+
+
+def _lambdas_read(function: ast.FunctionDef) -> set[str]:
+    """The names the script's lambdas read (a lambda keeps reading them after it is made)."""
+    return {node.id for lam in ast.walk(function) if isinstance(lam, ast.Lambda)
+            for node in ast.walk(lam.body) if isinstance(node, ast.Name)}
+
+
+# The loop's own local names: an effect binding one of them is called, not inlined.
+LOOP_NAMES = frozenset({
+    "direct", "hands", "discard", "skips", "n", "max_turns", "lying", "cache", "allowed_faces",
+    "face_up_until", "hand", "top", "row", "allowed", "playable", "agent", "pile", "spec",
+    "bluff_if", "effect", "nxt", "turns", ROUND, PLAYER, CARD,
+})
