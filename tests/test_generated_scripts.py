@@ -300,6 +300,16 @@ def play(edition, seed: int) -> None:
         match = unodsl.Match(edition, players=players, agents=agents, seed=seed, target=60,
                              max_turns=150, max_rounds=2)
         assert match.finished
+    # Unrecorded, the turn loop written for the edition plays the interpreter's games
+    # (unodsl.engine.specialise): the same rounds, and the same random numbers drawn.
+    players = min(high, 3 + seed % 8)
+    mixed = ",".join(("random", "greedy")[seat % 2] for seat in range(players))
+    played = [unodsl.Match(edition, players=players, agents=mixed, seed=seed, target=60, max_turns=150,
+                           max_rounds=2, record=False, specialise=specialise)
+              for specialise in (True, False)]
+    fast, slow = ((match.result(), match.rng.getstate(), [a.rng.getstate() for a in match.agents])
+                  for match in played)
+    assert fast == slow, "the specialised loop played another game"
 
 
 @pytest.fixture

@@ -1,0 +1,114 @@
+"""The turn loop written for each edition (unodsl.engine.specialise) plays the identical games
+the interpreter plays: the same rounds, scores and final hands, and the same random numbers
+drawn (the generators' states at the end), for every shipped edition and popular house rule,
+with random, greedy and mixed agents, at two and more players."""
+from __future__ import annotations
+
+import pytest
+
+import unodsl
+from unodsl.engine.match import Match
+from unodsl.engine.round import Round
+from unodsl.engine.specialise import round_source, specialised
+from unodsl.resources import data_dir
+from unodsl.sim.tally import CountingMatch
+
+EDITIONS = sorted(path.stem for path in data_dir("editions").glob("*.yaml"))
+HOUSE_RULES = sorted(path.stem for path in (data_dir("editions") / "house-rules" / "popular").glob("*.yaml"))
+AGENTS = ("random", "greedy", "random,greedy")
+
+
+def seats(agents: str, players: int) -> str:
+    kinds = agents.split(",")
+    return ",".join(kinds[seat % len(kinds)] for seat in range(players))
+
+
+def played(edition, players: int, agents: str, seed: int, specialise: bool, match_class=Match) -> tuple:
+    """Everything a match leaves behind that its random numbers decide."""
+    match = match_class(edition, players=players, agents=seats(agents, players), seed=seed, record=False,
+                        target=200, specialise=specialise)
+    result = match.play()
+    rnd = match.round
+    assert isinstance(rnd, specialised(edition, match_class.round_class)) == specialise
+    return (result, [[card.uid for card in hand] for hand in rnd.hands], [c.uid for c in rnd.discard],
+            [c.uid for c in rnd.draw_pile], rnd.side, match.rng.getstate(),
+            [agent.rng.getstate() for agent in match.agents])
+
+
+def tables(edition) -> list[int]:
+    low, high = edition.settings["players"]["min"], edition.settings["players"]["max"]
+    return sorted({max(low, 2), min(max(low, 4), high), min(high, 7)})
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_every_edition_plays_the_same_games(name):
+    edition = unodsl.load_edition(name)
+    for players in tables(edition):
+        for agents in AGENTS:
+            for seed in range(3):
+                assert played(edition, players, agents, seed, True) == played(edition, players, agents, seed, False), \
+                    f"{name}, {players} players, {agents}, seed {seed}"
+
+
+@pytest.mark.parametrize("rule", HOUSE_RULES)
+def test_every_popular_house_rule_plays_the_same_games(rule):
+    edition = unodsl.load_edition("classic", rules=[f"@{rule}"])
+    for players in (2, 4):
+        for agents in AGENTS:
+            for seed in range(3):
+                assert played(edition, players, agents, seed, True) == played(edition, players, agents, seed, False), \
+                    f"@{rule}, {players} players, {agents}, seed {seed}"
+
+
+def test_simulations_count_the_same_games():
+    """A simulation's rounds (CountingRound, which notes every card played) are written out too."""
+    edition = unodsl.load_edition("no-mercy")
+    for seed in range(4):
+        fast = CountingMatch(edition, players=4, agents="random", seed=seed, record=False)
+        slow = CountingMatch(edition, players=4, agents="random", seed=seed, record=False, specialise=False)
+        fast.play(), slow.play()
+        assert type(fast.round).__name__ == "Specialised" and type(slow.round).__name__ == "CountingRound"
+        assert fast.tally == slow.tally
+
+
+def test_hooks_scripts_that_return_and_blank_cards_play_the_same_games():
+    """House rules' hooks (every kind is then played the interpreter's way, the turn begins
+    the long way), and an edition with blank cards (whose rules, written during play, may
+    recompile every script: the loop calls the kinds' effects rather than copy them in)."""
+    rules = ["on turn_start where me holds number == 3:\n  me draws 1",
+             "on play where number == 7:\n  previous draws 1"]
+    for edition in (unodsl.load_edition("classic", rules=rules), unodsl.load_edition("classic-2018")):
+        for seed in range(4):
+            for agents in AGENTS:
+                assert played(edition, 3, agents, seed, True) == played(edition, 3, agents, seed, False)
+
+
+def test_recorded_matches_and_outside_seats_use_the_interpreter():
+    edition = unodsl.load_edition("classic")
+    recorded = Match(edition, players=2, agents="random", seed=1)
+    assert type(recorded.round) is Round
+    outside = Match(edition, players=2, agents=[None, "random"], seed=1, record=False)
+    while not outside.finished:  # answered from outside: the interpreter's loop asks Decisions
+        outside.answer(outside.decision.options[0])
+    assert outside.result().winner is not None
+
+
+def test_a_round_class_that_changes_play_card_keeps_the_interpreters_loop():
+    class Watching(Round):
+        def play_card(self, p, card):
+            return super().play_card(p, card)
+
+    edition = unodsl.load_edition("classic")
+    assert specialised(edition, Watching) is Watching
+    assert specialised(edition, Round) is specialised(edition, Round)  # made once per edition
+
+
+def test_the_written_loop_has_the_editions_answers_in_it():
+    """What makes it quicker: the kinds' effects copied in with their primitives written out,
+    the playable table read by face, a random agent's pick inline."""
+    source = round_source(unodsl.load_edition("classic"))
+    assert "g.skips[(me + g.direction) % g.n] += 1" in source  # `skip next`
+    assert "g.direction = -g.direction" in source  # `reverse`
+    assert "row = ROWS[top.face]" in source
+    assert "playable[int(agent._random() * len(playable))]" in source
+    compile(source, "<classic>", "exec")
