@@ -41,6 +41,7 @@ from .yamlsrc import YamlDoc, read_text_file, read_yaml
 _RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
 # What a house rule for the whole table is made of (anything else is a rule written on a card).
 _TABLE_RULES = ast.TABLE_RULES
+MAX_KNOWN_RULES = 256  # rules written at the table kept compiled, per edition
 
 
 def load_edition(name_or_path: str, rules: list[str] | None = None, settings: dict | None = None) -> Edition:
@@ -521,9 +522,20 @@ class _Builder:
         vocab = self.vocab
         written = weakref.WeakValueDictionary()  # the rules written so far that some round still holds
         numbers = itertools.count()
+        # The same few rules come back game after game (bots write the edition's suggestions):
+        # each text is compiled once (a compiled rule holds nothing of the card it is on).
+        known: dict[str, Compiled] = {}
 
         def compile_rule(text: str) -> Compiled:
             """A rule written at the table; raises ScriptError with its position."""
+            if text in known:
+                return known[text]
+            if len(known) >= MAX_KNOWN_RULES:  # (texts typed at the table: memory stays bounded)
+                known.clear()
+            rule = known[text] = compile_new_rule(text)
+            return rule
+
+        def compile_new_rule(text: str) -> Compiled:
             script = parse_script(text)
             if any(isinstance(s, _TABLE_RULES) for s in script.body):
                 raise ScriptError("a rule written on a card cannot hold `on` hooks or rules for the whole "

@@ -26,9 +26,10 @@ from __future__ import annotations
 import ast
 import textwrap
 
-from ..agents.random_agent import RandomAgent
+from ..agents.random_agent import TABLE_USE_CHANCE, RandomAgent
 from ..lang.compile.build import HELPERS
 from .decisions import DRAW, KEEP, PLAY_DRAWN, TURN, UNO_CALL, WRITE_RULE, Decision
+from .out_of_turn import OfferingTableCards
 from .primitives import ScriptPrimitives
 from .round import Round
 
@@ -69,6 +70,7 @@ def _may_specialise(base: type) -> bool:
 def _make_class(edition, base: type) -> type:
     source = round_source(edition, base)
     namespace = {**HELPERS, "Base": base, "RandomAgent": RandomAgent, "Decision": Decision,
+                 "OfferingTableCards": OfferingTableCards, "TABLE_USE_CHANCE": TABLE_USE_CHANCE,
                  "DRAW": DRAW, "KEEP": KEEP, "PLAY_DRAWN": PLAY_DRAWN, "TURN": TURN,
                  "UNO_CALL": UNO_CALL, "WRITE_RULE": WRITE_RULE, "KINDS": list(edition.kinds.values()),
                  "ROWS": [{} for _ in edition.faces]}
@@ -196,6 +198,10 @@ class _Writer:
         self.emit("    agent = direct[me]")
         self.emit("    if agent.__class__ is RandomAgent:")
         self.emit("        card = playable[int(agent._random() * len(playable))]")
+        if self.edition.table:  # (a built-in agent is offered the table cards: out_of_turn.py)
+            self.emit("    elif agent.__class__ is OfferingTableCards and agent.agent.__class__ is RandomAgent:")
+            self.emit("        playable.append(DRAW)")
+            self.emit("        card = g.decide(TURN, me, playable)")
         self.emit("    elif agent is not None:")
         self.emit("        card = agent.choose_turn(playable, g, me)")
         self.emit("    else:")
@@ -313,17 +319,20 @@ class _Writer:
         self.depth -= 1
 
     def decide(self) -> None:
-        """Round.decide, with a random agent's pick written out (RandomAgent.pick)."""
+        """Round.decide, with a random agent's pick written out (RandomAgent.pick; with
+        table cards, OfferingTableCards.pick and RandomAgent.pick_or_use)."""
         self.emit("def decide(g, kind, p, options, about=None):")
         self.depth += 1
-        if not self.edition.table:  # (with table cards every decision may offer them: the interpreter's)
-            self.emit("direct = g._direct")
+        self.emit("direct = g._direct")
+        if not self.edition.table:
             self.emit("if direct is not None:")
             self.emit("    if len(options) == 1 and kind is not WRITE_RULE:")
             self.emit("        return options[0]")
             self.emit("    agent = direct[p]")
             self.emit("    if agent.__class__ is RandomAgent and kind is not TURN and kind is not UNO_CALL:")
             self.emit("        return options[int(agent._random() * len(options))]")
+        else:
+            self.indented(RANDOM_WITH_TABLE)
         self.emit("return Base.decide(g, kind, p, options, about)")
         self.depth -= 1
 
@@ -370,6 +379,29 @@ class _Writer:
         elif call.args:
             return node
         return ast.parse(code).body[0]
+
+
+# A random agent's answer while table cards may lie in the middle: a use of one with
+# TABLE_USE_CHANCE (then it is asked again), else its pick (the options of a turn end with DRAW,
+# which it never picks); once none lies there, a forced move is not put to it.
+RANDOM_WITH_TABLE = """\
+if direct is not None and kind is not UNO_CALL:
+    agent = direct[p]
+    if agent.__class__ is OfferingTableCards and agent.agent.__class__ is RandomAgent:
+        rand = agent.agent._random
+        while g.table and (not g.out or g.others(p)):
+            if rand() < TABLE_USE_CHANCE:
+                uses = g.table_uses(p)
+                g._use_table_card(p, uses[int(rand() * len(uses))])
+            elif kind is TURN:
+                return options[int(rand() * (len(options) - 1))]
+            else:
+                return options[int(rand() * len(options))]
+        if len(options) == 1 and kind is not WRITE_RULE:
+            return options[0]
+        if kind is TURN:
+            return options[int(rand() * (len(options) - 1))]
+        return options[int(rand() * len(options))]""".splitlines()
 
 
 def _names_set(function: ast.FunctionDef) -> set[str]:
