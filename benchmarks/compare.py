@@ -53,7 +53,7 @@ FLOOR_TARGET = 1.2  # unodsl's time per round at most 1.2x the floor's
 RLCARD_TARGET = 4.0  # and per turn at least 4x as fast as RLCard
 MEMORY_TARGET = 1024  # KiB allocated by a round in flight, at most
 NAMES = {"unodsl": "unodsl (editions/classic.yaml)", "floor": "floor (benchmarks/floor.py)",
-         "rlcard": "RLCard 1.2.0 UNO"}
+         "rlcard": "RLCard 1.2.0 UNO", "interpreter": "unodsl, the interpreter's loop (`specialise=False`)"}
 
 
 class Contestant:
@@ -94,16 +94,18 @@ class Unodsl(Contestant):
 
     name = "unodsl"
 
-    def __init__(self, edition):
+    def __init__(self, edition, specialise: bool = True):
         super().__init__()
-        self.edition, self.seed = edition, 0
+        self.edition, self.seed, self.specialise = edition, 0, specialise
+        if not specialise:  # the turn loop every round used before the edition's own (engine/specialise.py)
+            self.name = "interpreter"
 
     def play(self, rounds: int) -> tuple[float, int, int]:
         played = turns = 0
         start = time.process_time()
         while played < rounds:
             result = unodsl.Match(self.edition, players=PLAYERS, agents="random", seed=self.seed,
-                                  record=False).play()
+                                  record=False, specialise=self.specialise).play()
             played += len(result.rounds)
             turns += sum(r.turns for r in result.rounds)
             self.seed += 1
@@ -190,8 +192,10 @@ def paired(ours: Contestant, theirs: Contestant, per: str) -> tuple[float, float
 
 def count_instructions(rounds: int, with_rlcard: bool) -> dict:
     """Instructions per round and per turn of each contestant (callgrind, in turn)."""
-    cost, played, turns = instructions.per_round(HERE.parent, "classic", rounds)
-    counted = {"unodsl": (cost, cost * played / turns)}
+    counted = {}
+    for name, interpreter in (("unodsl", False), ("interpreter", True)):
+        cost, played, turns = instructions.per_round(HERE.parent, "classic", rounds, interpreter)
+        counted[name] = (cost, cost * played / turns)
     floor_round, floor_turns = instructions.floor_per_round(rounds)
     counted["floor"] = (floor_round, floor_round / floor_turns)
     if with_rlcard:
@@ -202,7 +206,7 @@ def count_instructions(rounds: int, with_rlcard: bool) -> dict:
 
 def measure(rounds: int, chunk: int, with_rlcard: bool, instruction_rounds: int) -> dict:
     edition = unodsl.load_edition("classic")
-    contestants = [Unodsl(edition), Floor()] + ([RLCard()] if with_rlcard else [])
+    contestants = [Unodsl(edition), Floor(), Unodsl(edition, specialise=False)] + ([RLCard()] if with_rlcard else [])
     try:
         play_in_turn(contestants, rounds, chunk)
     finally:
@@ -213,6 +217,7 @@ def measure(rounds: int, chunk: int, with_rlcard: bool, instruction_rounds: int)
     results = {"figures": {c.name: c.figures() for c in contestants},
                "floor_per_round": paired(by_name["unodsl"], by_name["floor"], "round"),
                "floor_per_turn": paired(by_name["unodsl"], by_name["floor"], "turn"),
+               "interpreter_per_round": paired(by_name["interpreter"], by_name["unodsl"], "round"),
                "memory": round_memory(edition), "rounds": rounds, "chunk": chunk}
     if with_rlcard:  # RLCard's time per turn over ours: how many times as fast unodsl is
         results["rlcard_per_turn"] = paired(by_name["rlcard"], by_name["unodsl"], "turn")
@@ -237,6 +242,14 @@ def table(results: dict) -> str:
                            if counted else "not counted") + " (`python benchmarks/compare.py --readme`)."]
     lines.append(_versus_floor(ours, base, results, "round", 0)
                  + f" (target ≤ {FLOOR_TARGET}×); " + _versus_floor(ours, base, results, "turn", 1) + ".")
+    low, median, high = results["interpreter_per_round"]
+    slower = figures["interpreter"]["us_per_round"] / ours["us_per_round"]
+    line = (f"- the interpreter's turn loop, which plays the same games, takes {slower:.2f}× the CPU time per round "
+            f"of the loop written for the edition (chunk by chunk: median {median:.2f}×, middle half "
+            f"{low:.2f}–{high:.2f}×)")
+    if "interpreter" in counted:
+        line += f", {counted['interpreter'][0] / counted['unodsl'][0]:.2f}× the instructions"
+    lines.append(line + ".")
     if "rlcard" in figures:
         low, median, high = results["rlcard_per_turn"]
         line = (f"- per turn, unodsl is {figures['rlcard']['us_per_turn'] / ours['us_per_turn']:.2f}× as fast as "

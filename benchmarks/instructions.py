@@ -33,17 +33,22 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-OLD_EDITIONS = ["classic", "harry-potter", "harry-potter-fr", "harry-potter-sorting-hat", "green-lantern", "veto"]
+# Every shipped edition, classic first (the others are compared with it per turn).
+EDITIONS = sorted((path.stem for path in (ROOT / "editions").glob("*.yaml")), key=lambda name: name != "classic")
 
 # Plays matches until ROUNDS rounds are played; prints "rounds turns".
+# (A third argument, "interpreter", plays them with the interpreter's turn loop, not the
+# one written for the edition: unodsl.engine.specialise.)
 ROUNDS_RUNNER = """
 import sys
 import unodsl
 edition = unodsl.load_edition(sys.argv[1])
 target = int(sys.argv[2])
+specialise = sys.argv[3:] != ["interpreter"]
 played = turns = seed = 0
 while played < target:
-    result = unodsl.Match(edition, players=4, agents="random", seed=seed, record=False).play()
+    result = unodsl.Match(edition, players=4, agents="random", seed=seed, record=False,
+                          specialise=specialise).play()
     played += len(result.rounds)
     turns += sum(r.turns for r in result.rounds)
     seed += 1
@@ -71,11 +76,13 @@ def instructions(command: list[str], cwd: Path) -> tuple[int, str]:
     return int(collected.group(1)), run.stdout
 
 
-def per_round(checkout: Path, edition: str, rounds: int) -> tuple[float, int, int]:
-    """(instructions per round, rounds, turns) of `edition` at `checkout`."""
+def per_round(checkout: Path, edition: str, rounds: int, interpreter: bool = False) -> tuple[float, int, int]:
+    """(instructions per round, rounds, turns) of `edition` at `checkout` (with the
+    interpreter's turn loop: `interpreter`)."""
     command = [sys.executable, "-c", ROUNDS_RUNNER, edition]
-    start, _ = instructions([*command, "0"], checkout)
-    total, printed = instructions([*command, str(rounds)], checkout)
+    loop = ["interpreter"] if interpreter else []
+    start, _ = instructions([*command, "0", *loop], checkout)
+    total, printed = instructions([*command, str(rounds), *loop], checkout)
     played, turns = map(int, printed.split())
     print(f"  {edition} at {checkout}: {(total - start) / played:,.0f} instructions/round", file=sys.stderr)
     return (total - start) / played, played, turns
@@ -107,7 +114,7 @@ def older_checkout(ref: str, into: Path) -> Path:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--editions", default=",".join(OLD_EDITIONS))
+    parser.add_argument("--editions", default=",".join(EDITIONS))
     parser.add_argument("--rounds", type=int, default=300)
     parser.add_argument("--against", metavar="GITREF", help="an older commit to compare with")
     parser.add_argument("--jobs", type=int, default=2, help="callgrind runs at once")
@@ -136,7 +143,11 @@ def report(editions: list[str], against: str | None, floor: tuple[float, float],
     floor_round, floor_turns = floor
     print(f"floor (benchmarks/floor.py, classic): {floor_round:,.0f} instructions/round, "
           f"{floor_turns:.1f} turns/round, {floor_round / floor_turns:,.0f} per turn\n")
+    classic = runs.get(("this tree", "classic"))
+    classic_turn = classic[0] * classic[1] / classic[2] if classic else None
     header = "| edition | rounds | turns/round | instructions/round | per turn | × floor per round | × floor per turn |"
+    if classic_turn:
+        header += " × classic per turn |"
     if against:
         header += f" {against}: instructions/round | change |"
     print(header)
@@ -146,6 +157,8 @@ def report(editions: list[str], against: str | None, floor: tuple[float, float],
         per_turn = cost * played / turns
         row = (f"| {edition} | {played} | {turns / played:.1f} | {cost:,.0f} | {per_turn:,.0f} | "
                f"{cost / floor_round:.2f} | {per_turn / (floor_round / floor_turns):.2f} |")
+        if classic_turn:
+            row += f" {per_turn / classic_turn:.2f} |"
         if against:
             old, old_played, old_turns = runs[(against, edition)]
             same = "" if (old_played, old_turns) == (played, turns) else " (other games)"
