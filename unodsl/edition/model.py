@@ -126,6 +126,7 @@ class Edition:
     warnings: list = field(default_factory=list)  # Problems that do not stop it being played
     faces: list = field(default_factory=list)  # one card per face number
     playable_cache: dict = field(default_factory=dict)  # (top face, colour) -> playable by face
+    stack_cache: dict = field(default_factory=dict)  # (top face, colour) -> by face, whether a `stack where` rule lets it answer
     display_colours: dict = field(default_factory=dict)  # colour -> terminal colour name (`purple: magenta`)
     actions: dict = field(default_factory=dict)  # name -> Compiled script of the edition's `actions:`
     replacements: dict = field(default_factory=dict)  # event -> Compiled body of the last `instead of EVENT:`
@@ -159,6 +160,12 @@ class Edition:
         """The card `uid` as it shows with side `side` up."""
         card = self.deck[uid]
         return card.back if side and card.back is not None else card
+
+    @cached_property  # read at every draw waiting for its answer: the rules do not change
+    def pure_stacking(self) -> bool:
+        """True when which card may answer a waiting draw under the table's `stack where`
+        rules depends only on the card, the top card and the colour (None: no rule)."""
+        return all(rule.pure for rule in self.stack_rules)
 
     @cached_property  # read by every round: the kinds do not change
     def pure_playable(self) -> bool:

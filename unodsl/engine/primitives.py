@@ -124,6 +124,23 @@ class ScriptPrimitives:
         if predicate is not None:  # the answering card says what may answer it in turn
             pending.predicate = predicate
 
+    def _answers(self, hand: list, victim: int, pending) -> list:
+        """The cards of `victim`'s hand that may answer the waiting draw. Where the table's
+        rules read only the cards (and the colour), which faces they let answer on a top
+        card is worked out once per edition, as for `playable`."""
+        if not self.edition.pure_stacking:
+            return [c for c in hand if self._may_answer(c, victim, pending)]
+        top, cache = self.discard[-1], self.edition.stack_cache
+        by_face = cache.get((top.face, self.colour))
+        if by_face is None:
+            rules = self.stack_rules
+            by_face = cache[(top.face, self.colour)] = [
+                any(rule.function(face, self, victim) for rule in rules) for face in self.edition.faces]
+        predicate = pending.predicate
+        if predicate is None:
+            return [c for c in hand if by_face[c.face]]
+        return [c for c in hand if predicate(c) or by_face[c.face]]
+
     def _may_answer(self, card, victim: int, pending) -> bool:
         """The card's own `or passes it on with C`, or any stacking rule of the table."""
         if pending.predicate is not None and pending.predicate(card):
@@ -140,7 +157,7 @@ class ScriptPrimitives:
             victim = pending.victim
             if not pending.total:  # nothing to draw: nothing to answer
                 break
-            cards = [c for c in hands[victim] if self._may_answer(c, victim, pending)]
+            cards = self._answers(hands[victim], victim, pending)
             if not cards:
                 break
             card = self.decide(STACK, victim, [*cards, PASS], pending.total)
