@@ -13,6 +13,7 @@ with the modules imported and the editions loaded here, and plays at once.
 """
 from __future__ import annotations
 
+import gc
 import math
 import os
 import sys
@@ -178,11 +179,18 @@ def _on_processes(sides, ranges, workers: int):
     import multiprocessing
 
     context = multiprocessing.get_context(start_method())
-    with context.Pool(workers, initializer=_worker_start) as pool:
-        def submit(start, stop):
-            return pool.apply_async(_play_chunk, ((sides, start, stop),)).get
+    # The objects made so far (the edition, its compiled scripts) are left out of the
+    # collector's passes while the workers are forked: in a worker, a pass would write to
+    # every one of them and copy the memory pages it shares with this process.
+    gc.freeze()
+    try:
+        with context.Pool(workers, initializer=_worker_start) as pool:
+            def submit(start, stop):
+                return pool.apply_async(_play_chunk, ((sides, start, stop),)).get
 
-        yield from _in_order(submit, ranges, 2 * workers)
+            yield from _in_order(submit, ranges, 2 * workers)
+    finally:
+        gc.unfreeze()  # (here, they may be collected again)
 
 
 def _on_ray(sides, ranges, workers: int):
