@@ -112,3 +112,16 @@ def test_the_written_loop_has_the_editions_answers_in_it():
     assert "row = ROWS[top.face]" in source
     assert "playable[int(agent._random() * len(playable))]" in source
     compile(source, "<classic>", "exec")
+
+
+@pytest.mark.parametrize("players", range(2, 11))
+def test_a_deck_without_numbers_deals_from_the_same_seat_unrecorded(players):
+    """Every card of All Wild! counts 0 for the dealer: all tie until the cards run out, and
+    chance decides among those who drew last (a match nobody records skips the draws)."""
+    edition = unodsl.load_edition("all-wild")
+    for seed in range(4):
+        recorded = Match(edition, players=players, agents="random", seed=seed, max_rounds=1)
+        unrecorded = Match(edition, players=players, agents="random", seed=seed, max_rounds=1, record=False)
+        dealer = next(event["player"] for event in recorded.log if event["event"] == "dealer")
+        assert recorded.round.dealer == unrecorded.round.dealer == dealer
+        assert unrecorded.result() == recorded.result() and unrecorded.rng.getstate() == recorded.rng.getstate()

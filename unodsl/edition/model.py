@@ -161,6 +161,11 @@ class Edition:
         card = self.deck[uid]
         return card.back if side and card.back is not None else card
 
+    @cached_property  # read as each match chooses its dealer
+    def numbered(self) -> bool:
+        """Whether a card of the deck has a number above 0 (the dealer's draw compares them)."""
+        return any(card.number for card in self.deck)
+
     @cached_property  # read at every draw waiting for its answer: the rules do not change
     def pure_stacking(self) -> bool:
         """True when which card may answer a waiting draw under the table's `stack where`

@@ -241,6 +241,8 @@ class Match:
         cards = list(self.edition.deck)
         self.rng.shuffle(cards)
         contenders = list(range(self.n))
+        if self.log is None and not self.edition.numbered:  # every card counts 0: no draw is seen,
+            contenders, cards = _last_to_draw(contenders, len(cards)), []  # and all tie to the last card
         while len(contenders) > 1 and cards:
             drawn = {p: cards.pop() for p in contenders if cards}
             if self.log is not None:
@@ -302,6 +304,14 @@ class Match:
         """The match's events as JSON lines (each with `extra` fields added)."""
         for event in self.log or ():
             stream.write(json.dumps({**extra, **event} if extra else event, default=_plain) + "\n")
+
+
+def _last_to_draw(contenders: list[int], cards: int) -> list[int]:
+    """The players still tied when every card drawn counts alike: they draw in turn until the
+    cards run out, and those who drew a card in the last turn of drawing are left."""
+    if not cards or cards % len(contenders) == 0:
+        return contenders
+    return contenders[:cards % len(contenders)]
 
 
 def _is_option(value, options: list) -> bool:
