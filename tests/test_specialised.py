@@ -50,6 +50,20 @@ def test_every_edition_plays_the_same_games(name):
                     f"{name}, {players} players, {agents}, seed {seed}"
 
 
+@pytest.mark.parametrize("name", EDITIONS)
+def test_a_match_nobody_records_plays_the_recorded_game(name):
+    """Recording changes nothing but the log: the quick paths of unrecorded rounds (the loop
+    written for the edition, a draw or a chance with no event to record) play the same game."""
+    edition = unodsl.load_edition(name)
+    for seed in range(3):
+        for agents in AGENTS:
+            recorded = Match(edition, players=4, agents=seats(agents, 4), seed=seed, target=200)
+            unrecorded = Match(edition, players=4, agents=seats(agents, 4), seed=seed, target=200, record=False)
+            assert recorded.result() == unrecorded.result(), f"{name}, {agents}, seed {seed}"
+            assert recorded.rng.getstate() == unrecorded.rng.getstate()
+            assert [a.rng.getstate() for a in recorded.agents] == [a.rng.getstate() for a in unrecorded.agents]
+
+
 @pytest.mark.parametrize("rule", HOUSE_RULES)
 def test_every_popular_house_rule_plays_the_same_games(rule):
     edition = unodsl.load_edition("classic", rules=[f"@{rule}"])

@@ -426,6 +426,8 @@ class ScriptPrimitives:
         """A whole number from `low` to `high`, each as likely; none when there is no such number."""
         if not isinstance(low, int) or not isinstance(high, int) or low > high:
             return None
+        if self.log is None and not self.chance_fixed and self._chance is not None:
+            return self._chance.randint(low, high)  # (what _chance_result does then, without its words)
         return self._chance_result(f"random number in {low}..{high}", lambda rng: rng.randint(low, high),
                                    lambda value: isinstance(value, int) and low <= value <= high)
 
