@@ -15,6 +15,7 @@ from unodsl.sim.tally import CountingMatch
 
 EDITIONS = sorted(path.stem for path in data_dir("editions").glob("*.yaml"))
 HOUSE_RULES = sorted(path.stem for path in (data_dir("editions") / "house-rules" / "popular").glob("*.yaml"))
+BLANK_CARD_RULES = sorted(path.stem for path in (data_dir("editions") / "house-rules").glob("*.yaml"))
 AGENTS = ("random", "greedy", "random,greedy")
 
 
@@ -31,7 +32,8 @@ def played(edition, players: int, agents: str, seed: int, specialise: bool, matc
     rnd = match.round
     assert isinstance(rnd, specialised(edition, match_class.round_class)) == specialise
     return (result, [[card.uid for card in hand] for hand in rnd.hands], [c.uid for c in rnd.discard],
-            [c.uid for c in rnd.draw_pile], rnd.side, match.rng.getstate(),
+            [c.uid for c in rnd.draw_pile], rnd.side, [sorted(seen) for seen in rnd.known],
+            dict(rnd.face_up_until), match.rng.getstate(),
             [agent.rng.getstate() for agent in match.agents])
 
 
@@ -72,6 +74,16 @@ def test_every_popular_house_rule_plays_the_same_games(rule):
             for seed in range(3):
                 assert played(edition, players, agents, seed, True) == played(edition, players, agents, seed, False), \
                     f"@{rule}, {players} players, {agents}, seed {seed}"
+
+
+@pytest.mark.parametrize("rule", BLANK_CARD_RULES)
+def test_every_starter_rule_on_a_blank_card_plays_the_same_games(rule):
+    """VETO's starter rules, written on its blank card (hands face up, extra turns, ...)."""
+    edition = unodsl.load_edition("veto", rules=[f"@{rule}"])
+    for agents in AGENTS:
+        for seed in range(3):
+            assert played(edition, 4, agents, seed, True) == played(edition, 4, agents, seed, False), \
+                f"@{rule}, {agents}, seed {seed}"
 
 
 def test_simulations_count_the_same_games():

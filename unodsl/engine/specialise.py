@@ -148,7 +148,10 @@ class _Writer:
             self.emit(f"kind_{index} = KINDS[{index}]  # {kind.name}")
             if kind.bluff_if is not None:
                 self.emit(f"bluff_{index} = KINDS[{index}].bluff_if.function")
-        if not edition.hooks and edition.faces_up:
+        # A turn begins the long way (Round._turn_begins) before each turn under a
+        # `turn_start` hook, or while a hand is face up, in an edition that may put one so.
+        turn_start = any(event == "turn_start" for event, _guard, _body in edition.hooks)
+        if not turn_start and edition.faces_up:
             self.emit("face_up_until = g.face_up_until  # (filled in place)")
         self.emit(f"{PLAYER}, turns = g.turn, g.turns")
         self.emit("while g.winner is None:")
@@ -156,7 +159,7 @@ class _Writer:
         self.emit("if turns >= max_turns:")
         self.emit("    return")
         self.emit("g.turns = turns = turns + 1")
-        if edition.hooks:
+        if turn_start:
             self.emit("if not g._turn_begins(me):")
             self.emit("    continue")
         elif edition.faces_up:
