@@ -28,7 +28,7 @@ import textwrap
 
 from ..agents.random_agent import TABLE_USE_CHANCE, RandomAgent
 from ..lang.compile.build import HELPERS
-from .decisions import DRAW, KEEP, PLAY_DRAWN, TURN, UNO_CALL, WRITE_RULE, Decision
+from .decisions import CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, UNO_CALL, WRITE_RULE, Decision
 from .out_of_turn import OfferingTableCards
 from .primitives import ScriptPrimitives
 from .round import Round
@@ -48,7 +48,7 @@ WRITTEN_OUT = {
 
 # What the specialised class writes out: a round class that overrides any of these (but a
 # play_card that only notes the card: Round.notes_plays) keeps the interpreter's loop.
-WRITES_OUT = ("_turns", "decide", "play_card", *WRITTEN_OUT)
+WRITES_OUT = ("_turns", "decide", "play_card", "_ask_uno", "_catch_window", *WRITTEN_OUT)
 
 
 def specialised(edition, base: type = Round) -> type:
@@ -71,7 +71,7 @@ def _make_class(edition, base: type) -> type:
     source = round_source(edition, base)
     namespace = {**HELPERS, "Base": base, "RandomAgent": RandomAgent, "Decision": Decision,
                  "OfferingTableCards": OfferingTableCards, "TABLE_USE_CHANCE": TABLE_USE_CHANCE,
-                 "DRAW": DRAW, "KEEP": KEEP, "PLAY_DRAWN": PLAY_DRAWN, "TURN": TURN,
+                 "CATCH": CATCH, "DRAW": DRAW, "KEEP": KEEP, "PLAY_DRAWN": PLAY_DRAWN, "TURN": TURN,
                  "UNO_CALL": UNO_CALL, "WRITE_RULE": WRITE_RULE, "KINDS": list(edition.kinds.values()),
                  "ROWS": [{} for _ in edition.faces]}
     exec(compile(source, f"<unodsl: {edition.id} specialised>", "exec"), namespace)
@@ -101,6 +101,10 @@ class _Writer:
                            and not settings.get("draw_until_playable", False))
         self.play_drawn = settings.get("play_drawn", "choice")
         self.reactions = any(kind.reaction_against is not None for kind in edition.kinds.values())
+        # An UNO call is a plain yes or no: no table card may be used instead, no call stays
+        # open (UNO at any time), no penalty falls without a catch.
+        self.plain_uno = not (edition.table or edition.false_call is not None
+                              or settings.get("automatic_uno_penalty", False))
         # A rule written on a blank card may recompile every script mid-game (leaving.py):
         # their functions are then called as the kinds hold them, never copied in.
         self.fixed = not any(kind.blank for kind in edition.kinds.values())
@@ -246,7 +250,9 @@ class _Writer:
         if self.base.notes_plays:
             self.emit("g.played[me].append(card)")
         self.emit("if len(hand) == 2:")
-        self.emit("    g._ask_uno(me)")
+        self.depth += 1
+        self.ask_uno()
+        self.depth -= 1
         self.emit("hand.remove(card)")
         self.emit("spec = card.spec")
         kinds = list(self.edition.kinds.values())
@@ -269,6 +275,38 @@ class _Writer:
         self.play_any_kind()
         if self.inlined:
             self.depth -= 1
+
+    def ask_uno(self) -> None:
+        """Round._ask_uno as its player's next-to-last card goes (`agent`: theirs), a random
+        agent's call written out: RandomAgent.pick of [True, False]."""
+        if not self.plain_uno:
+            self.emit("g._ask_uno(me)")
+            return
+        self.emit("if agent.__class__ is not RandomAgent:")
+        self.emit("    g._ask_uno(me)")
+        self.emit("elif agent._random() < 0.5:")
+        self.emit("    g.uno_pending = None")
+        self.emit("else:")
+        self.emit("    g.uno_pending = me")
+
+    def catch_window(self) -> None:
+        """Round._catch_window, random agents' answers written out (RandomAgent.pick)."""
+        if not self.plain_uno:
+            self.emit("g._catch_window()")
+            return
+        self.emit("caught, g.uno_pending = g.uno_pending, None")
+        self.emit("if len(hands[caught]) == 1:")
+        self.emit("    step = g.direction")
+        self.emit("    for offset in range(1, n):")
+        self.emit("        catcher = (caught + offset * step) % n")
+        self.emit("        agent = direct[catcher]")
+        self.emit("        if agent.__class__ is RandomAgent:")
+        self.emit("            catches = agent._random() < 0.5")
+        self.emit("        else:")
+        self.emit("            catches = g.decide(CATCH, catcher, [True, False], caught)")
+        self.emit("        if catches:")
+        self.emit("            g._uno_penalty(caught, catcher)")
+        self.emit("            break")
 
     def play_any_kind(self) -> None:
         """The rest of play_card, for a kind not written out."""
@@ -310,8 +348,10 @@ class _Writer:
     def advance(self) -> None:
         self.emit("if g.winner is None:")
         self.depth += 1
-        self.emit("if g.uno_pending is not None:")
-        self.emit("    g._catch_window()")
+        self.emit("if g.uno_pending is not None:  # (a missed UNO call may be caught)")
+        self.depth += 1
+        self.catch_window()
+        self.depth -= 1
         self.emit("nxt = (g.turn + g.direction) % n  # (an answer to a draw moves the turn)")
         lying = " and not lying[nxt]" if self.edition.table else ""
         self.emit(f"if g.extra_for is None and not skips[nxt]{lying}:")
@@ -422,5 +462,5 @@ def _lambdas_read(function: ast.FunctionDef) -> set[str]:
 LOOP_NAMES = frozenset({
     "direct", "hands", "discard", "skips", "n", "max_turns", "lying", "cache", "allowed_faces",
     "face_up_until", "hand", "top", "row", "allowed", "playable", "agent", "pile", "spec",
-    "bluff_if", "effect", "nxt", "turns", ROUND, PLAYER, CARD,
+    "bluff_if", "effect", "nxt", "turns", "caught", "step", "offset", "catcher", "catches", ROUND, PLAYER, CARD,
 })
