@@ -45,3 +45,12 @@ def test_compare_prints_the_table_with_its_targets():
     assert done.returncode == 0, done.stderr
     assert "| unodsl (editions/classic.yaml) |" in done.stdout and "| floor (benchmarks/floor.py) |" in done.stdout
     assert "target ≤ 1.2×" in done.stdout and "KiB" in done.stdout
+
+
+def test_breakdown_splits_a_round_into_its_turn_loop_and_the_rest():
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "breakdown.py"), "--rounds", "60", "--repeat", "1"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    unodsl_line = next(line for line in done.stdout.splitlines() if line.strip().startswith("unodsl:"))
+    total, loop, rest = (float(unodsl_line.split()[i]) for i in (1, 4, -1))
+    assert loop > 0 and rest > 0 and abs(total - loop - rest) < 0.2
