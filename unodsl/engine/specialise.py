@@ -113,7 +113,7 @@ class _Writer:
         for card in edition.deck:
             counts[card.kind] += 1
         kinds = list(edition.kinds.values())
-        self.inlined = [] if not self.fixed or self.table_wide else sorted(
+        self.inlined = [] if self.table_wide else sorted(
             (index for index, kind in enumerate(kinds) if kind.quiet and self.effect_lines(kind) is not None),
             key=lambda index: -counts[kinds[index].id])
 
@@ -150,7 +150,7 @@ class _Writer:
         for index in self.inlined:
             kind = self.edition.kinds[list(self.edition.kinds)[index]]
             self.emit(f"kind_{index} = KINDS[{index}]  # {kind.name}")
-            if kind.bluff_if is not None:
+            if kind.bluff_if is not None and self.fixed:
                 self.emit(f"bluff_{index} = KINDS[{index}].bluff_if.function")
         # A turn begins the long way (Round._turn_begins) before each turn under a
         # `turn_start` hook, or while a hand is face up, in an edition that may put one so.
@@ -260,7 +260,8 @@ class _Writer:
             kind = kinds[index]
             self.emit(f"{'if' if position == 0 else 'elif'} spec is kind_{index}:")
             self.depth += 1
-            bluffed = f"bluff_{index}(card, g, me)" if kind.bluff_if is not None else "False"
+            bluffed = "False" if kind.bluff_if is None else (
+                f"bluff_{index}(card, g, me)" if self.fixed else f"kind_{index}.bluff_if.function(card, g, me)")
             self.emit(f"g.bluffed = {bluffed}")
             self.emit("discard.append(card)")
             self.emit("g.colour = card.colour")
@@ -386,6 +387,8 @@ class _Writer:
         it cannot be: a script that returns early, or one whose names the loop uses."""
         if kind.effect is None:
             return []
+        if not self.fixed:  # (a kind's effect may be compiled again: it is called as the kind holds it)
+            return None
         tree = ast.parse(kind.effect.source).body[0]
         if [arg.arg for arg in tree.args.args] != [ROUND, PLAYER, CARD]:
             return None
