@@ -16,7 +16,7 @@ from unodsl.authoring import explain, find_kind
 from unodsl.edition.loader import load_edition_text
 from unodsl.errors import ScriptError
 from unodsl.lang.parse import parse_condition, parse_script
-from unodsl.limits import MAX_FILE_BYTES, MAX_SCRIPT_CHARS, MAX_SCRIPT_DEPTH, MAX_SCRIPT_STATEMENTS
+from unodsl.limits import MAX_FILE_BYTES, MAX_LOOP_DEPTH, MAX_SCRIPT_CHARS, MAX_SCRIPT_DEPTH, MAX_SCRIPT_STATEMENTS
 
 from cli_helpers import no_traceback, run
 
@@ -145,3 +145,26 @@ def test_any_nesting_is_refused_in_place_or_runs(blocks, condition, amount):
         load_and_explain(script)
     except unodsl.EditionError as error:
         assert all(p.span.file == "t.yaml" for p in error.problems), error
+
+
+def nested_repeats(n: int, innermost: str = "next draws 1") -> str:
+    return "\n".join("  " * i + "repeat 2 times:" for i in range(n)) + "\n" + "  " * n + innermost
+
+
+def test_loops_nested_too_deeply_are_a_placed_error_not_a_python_limit():
+    """Each `repeat` is a Python loop, and Python refuses 20 loops inside each other (it was a
+    SyntaxError with a traceback): past MAX_LOOP_DEPTH the loop that crosses it is refused."""
+    for n in (MAX_LOOP_DEPTH + 1, 21, 40):
+        with pytest.raises(unodsl.EditionError) as info:
+            load_and_explain(nested_repeats(n))
+        [problem] = info.value.problems
+        assert problem.message.startswith(f"loops nested too deeply: more than {MAX_LOOP_DEPTH}")
+        assert (problem.span.line, problem.span.column) == (6 + MAX_LOOP_DEPTH, 7 + 2 * MAX_LOOP_DEPTH)
+
+
+def test_loops_just_under_the_limit_load_and_play():
+    """Eight loops deep, with a loop over players inside (one more Python loop), an edition plays."""
+    script = nested_repeats(MAX_LOOP_DEPTH - 1, "for each player in others:\n" + "  " * MAX_LOOP_DEPTH + "player draws 0")
+    edition = load_edition_text(skip_doing(script), "t.yaml")
+    for record in (True, False):
+        assert unodsl.Match(edition, players=3, agents="random", seed=1, target=100, record=record).play()

@@ -21,6 +21,7 @@ MAX_SCRIPT_CHARS = 10_000
 MAX_SCRIPT_STATEMENTS = 500
 MAX_SCRIPT_DEPTH = 50  # blocks and expressions inside each other (Python's own limits are 100 and 200)
 MAX_REPEATS = 100  # times a `repeat` block runs at most (`repeat until` a draw brings cards, with none left)
+MAX_LOOP_DEPTH = 8  # `repeat` and `for each player` blocks inside each other (Python stops at 20 nested loops)
 
 # ---- simulation
 MAX_TURNS = 5000  # a round still going after this many turns is abandoned (no winner)

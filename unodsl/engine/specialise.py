@@ -46,6 +46,14 @@ WRITTEN_OUT = {
 }
 
 
+# The kinds played in the loop's own branches at most (the commonest in the deck); the
+# others take the general branch. (A file may declare a thousand kinds.)
+MAX_WRITTEN_KINDS = 32
+# Statements an inlined effect may not hold: a return ends the loop, not the effect; a
+# loop inside the turn loop nears Python's limit of 20 nested blocks sooner than the
+# script alone (their scripts are called instead).
+BLOCKS = (ast.For, ast.While, ast.Try, ast.With, ast.FunctionDef, ast.ClassDef)
+
 # What the specialised class writes out: a round class that overrides any of these (but a
 # play_card that only notes the card: Round.notes_plays) keeps the interpreter's loop.
 WRITES_OUT = ("_turns", "decide", "play_card", "_ask_uno", "_catch_window", *WRITTEN_OUT)
@@ -115,7 +123,7 @@ class _Writer:
         kinds = list(edition.kinds.values())
         self.inlined = [] if self.table_wide else sorted(
             (index for index, kind in enumerate(kinds) if kind.quiet and self.effect_lines(kind) is not None),
-            key=lambda index: -counts[kinds[index].id])
+            key=lambda index: -counts[kinds[index].id])[:MAX_WRITTEN_KINDS]
 
     def emit(self, line: str) -> None:
         self.lines.append("    " * self.depth + line)
@@ -392,7 +400,7 @@ class _Writer:
         tree = ast.parse(kind.effect.source).body[0]
         if [arg.arg for arg in tree.args.args] != [ROUND, PLAYER, CARD]:
             return None
-        if any(isinstance(node, ast.Return) for node in ast.walk(tree)):
+        if any(isinstance(node, (ast.Return, *BLOCKS)) for statement in tree.body for node in ast.walk(statement)):
             return None
         if any(name in LOOP_NAMES or name.startswith(("kind_", "bluff_")) for name in _names_set(tree)):
             return None

@@ -48,7 +48,7 @@ class ActionCode:
             self.emit(f"for {var} in range(min({count} or 0, {MAX_REPEATS})):")
 
         # (the block may run no time at all: what it sets is not certain after it)
-        self.branches([s.body], False, header)
+        self.loop(s, lambda: self.branches([s.body], False, header))
 
     def s_RepeatUntil(self, s):
         var = self.fresh("r")
@@ -56,7 +56,7 @@ class ActionCode:
         def header(_index):
             self.emit(f"for {var} in range({MAX_REPEATS}):")
 
-        self.branches([s.body], True, header)  # (the block runs at least once)
+        self.loop(s, lambda: self.branches([s.body], True, header))  # (the block runs at least once)
         self.depth += 1
         self.emit(f"if {self.expr(s.predicate, self.card)}: break")
         self.depth -= 1

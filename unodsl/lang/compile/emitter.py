@@ -5,6 +5,7 @@ names after them, loops over players, the types of values."""
 from __future__ import annotations
 
 from ...errors import ScriptError
+from ...limits import MAX_LOOP_DEPTH
 from .. import ast, statements
 from .actions import ActionCode
 from .expressions import ExpressionCode
@@ -30,6 +31,7 @@ class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, 
         self.maybe_nobody = False
         self.choosing = False  # compiling the `where` of `choose player`: about each candidate
         self.looping = False  # compiling the body of `for each player`: `player` is someone
+        self.loops = 0  # `repeat` and `for each player` blocks around the statement being compiled
         self.lines: list[str] = []
         self.depth = 1
         self.pure = True
@@ -105,6 +107,19 @@ class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, 
         self.chosen = all(known for known, _ in after)
         self.maybe_nobody = any(nobody for _, nobody in after)
         self.assigned = frozenset.intersection(*lets_after)
+
+    def loop(self, stmt: ast.Node, body) -> None:
+        """Compile a loop's block with `body()`, refusing loops nested past MAX_LOOP_DEPTH
+        (each is a Python loop: Python refuses more than 20 inside each other)."""
+        if self.loops >= MAX_LOOP_DEPTH:
+            raise ScriptError(f"loops nested too deeply: more than {MAX_LOOP_DEPTH} `repeat` and `for each player` "
+                              "blocks inside each other", stmt.line, stmt.column,
+                              hint="loops inside each other can be one `repeat` of the counts multiplied")
+        self.loops += 1
+        try:
+            body()
+        finally:
+            self.loops -= 1
 
     def for_each(self, player: ast.Player, call: str, aimed: bool = False) -> None:
         """Emit `call` (with {p}) once per targeted player.

@@ -127,7 +127,7 @@ class StatementCode:
             self.depth -= 1
 
         # (the body may run no time at all: what it does to `chosen` is not certain after it)
-        self.branches([s.body], False, header)
+        self.loop(s, lambda: self.branches([s.body], False, header))
         self.looping = False
 
     def s_Eliminate(self, s):
