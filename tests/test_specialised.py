@@ -4,6 +4,8 @@ drawn (the generators' states at the end), for every shipped edition and popular
 with random, greedy and mixed agents, at two and more players."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import unodsl
@@ -151,3 +153,20 @@ def test_a_deck_without_numbers_deals_from_the_same_seat_unrecorded(players):
         dealer = next(event["player"] for event in recorded.log if event["event"] == "dealer")
         assert recorded.round.dealer == unrecorded.round.dealer == dealer
         assert unrecorded.result() == recorded.result() and unrecorded.rng.getstate() == recorded.rng.getstate()
+
+
+def test_an_edition_of_many_kinds_writes_out_the_commonest_and_plays_the_same_games():
+    """A file may declare hundreds of kinds: the loop writes out 32 (the commonest in the deck),
+    and the others take its general branch."""
+    from unodsl.edition.loader import load_edition_text
+    from unodsl.engine.specialise import MAX_WRITTEN_KINDS
+
+    kinds = "\n".join(f"  k{i}: {{name: K{i}, points: 1, playable: always, deck: {{count: {1 + i % 3}}}}}"
+                      for i in range(300))
+    edition = load_edition_text(f"name: Many\nid: many\nversion: 1\nsource: t\ncolours: [red]\nkinds:\n{kinds}\n")
+    source = round_source(edition)
+    assert source.count("if spec is kind_") == MAX_WRITTEN_KINDS  # (and `elif spec is kind_`)
+    first = re.search(r"^ +if spec is kind_(\d+):", source, re.M).group(1)
+    assert first == "2"  # (k2: of the kinds with 3 cards, the commonest, the first declared)
+    for seed in range(3):
+        assert played(edition, 3, "random", seed, True) == played(edition, 3, "random", seed, False)
