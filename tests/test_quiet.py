@@ -9,6 +9,7 @@ import unodsl
 from unodsl.engine.quiet import QUIET_PRIMITIVES
 from unodsl.engine.round import Round
 from unodsl.engine.setup import Setup
+from unodsl.engine.specialise import respecialise
 
 
 def loud_kinds(edition) -> list[str]:
@@ -40,13 +41,20 @@ def test_reactions_and_table_cards_that_take_no_card_leave_the_cards_quiet():
     assert loud_kinds(unodsl.load_edition("harry-potter-fr")) == []
 
 
+@pytest.mark.parametrize("event", ["turn_start", "round_start", "draw", "hand_grows"])
+def test_a_hook_that_no_play_fires_leaves_the_cards_without_an_effect_quiet(event):
+    # It may run inside any effect (a `hand_grows` hook in its draws), never after a plain card.
+    edition = unodsl.load_edition("classic", rules=[f"on {event} where players > 5:\n  me draws 1"])
+    assert loud_kinds(edition) == with_an_effect(edition)
+
+
 def test_a_reaction_that_takes_cards_makes_every_card_with_an_effect_loud():
     # It may answer any of them, in the middle of its effect.
     edition = test_out_of_turn.GIVING_SHIELD
     assert loud_kinds(edition) == with_an_effect(edition)
 
 
-def test_with_hooks_every_card_is_loud():
+def test_a_play_hook_makes_every_card_loud():
     edition = unodsl.load_edition("classic", rules=["on play where number == 7:\n  me draws 1"])
     assert loud_kinds(edition) == sorted(edition.kinds)
 
@@ -55,12 +63,16 @@ def test_the_quiet_primitives_are_the_rounds():
     assert all(callable(getattr(Round, name, None)) for name in QUIET_PRIMITIVES)
 
 
-@pytest.mark.parametrize("name", ["classic", "harry-potter", "harry-potter-fr", "green-lantern", "veto"])
-def test_quiet_plays_are_the_loud_plays(name):
+@pytest.mark.parametrize("name, rules", [
+    ("classic", []), ("harry-potter", []), ("harry-potter-fr", []), ("green-lantern", []), ("veto", []),
+    ("classic", ["on turn_start where me holds number == 3:\n  me draws 1"]),
+    ("classic", ["on hand_grows where me holds number == 3:\n  me discards all where number == 3"])])
+def test_quiet_plays_are_the_loud_plays(name, rules):
     """The checks skipped after a quiet card would have found nothing: the games are the same."""
-    quiet, loud = unodsl.load_edition(name), unodsl.load_edition(name)
+    quiet, loud = unodsl.load_edition(name, rules=rules), unodsl.load_edition(name, rules=rules)
     for kind in loud.kinds.values():
         kind.quiet = False
+    respecialise(loud)  # (the turn loop written for it plays the kinds it knew quiet in the loop)
     assert any(kind.quiet for kind in quiet.kinds.values())
     for seed in range(4):
         for record in (False, True):

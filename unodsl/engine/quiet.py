@@ -12,10 +12,13 @@ listed here (read from its compiled code, so that a branch the compiler
 dropped, such as `if settings.stacking:` in an edition without stacking, does
 not count), when so do the scripts that may run in the middle of an effect
 (reactions to it, table cards used at its decisions), and when the edition has
-no hooks (which may do anything after any card) nor jump-in windows (which
-open after any card: Round._play_loud). A card without an effect is quiet
-unless there are hooks or windows. A primitive missing from the list, such as one
-added later, makes a kind loud: the checks are made, never skipped wrongly.
+no hooks (which may do anything inside an effect: a `hand_grows` hook runs in
+its draws) nor jump-in windows (which open after any card: Round._play_loud).
+A card without an effect is quiet unless there are `play` hooks (which run
+after any card) or windows: the other hooks run as a turn or a round begins, or
+as a hand grows, which a card without an effect does not make happen. A
+primitive missing from the list, such as one added later, makes a kind loud:
+the checks are made, never skipped wrongly.
 
 The same reading tells whether an edition may put a hand face up at all: if
 not, no turn begins by looking for hands to turn back down.
@@ -46,13 +49,14 @@ def mark_quiet_kinds(edition) -> None:
     # at a decision it asks for (hooks, which may run anywhere, make every kind loud).
     inner = [script for kind in kinds for script in (kind.reaction_effect, kind.use) if script is not None]
     inner_quiet = all(map(quiet_script, inner))
-    # (hooks, and jump-in windows, may follow any card)
-    table_wide = bool(edition.hooks or edition.jump_rules)
+    # (`play` hooks and jump-in windows follow any card; any hook may run inside an effect)
+    after_any_card = bool(edition.jump_rules) or any(event == "play" for event, _guard, _body in edition.hooks)
+    inside_effects = bool(edition.hooks or edition.jump_rules)
     for kind in kinds:
-        if kind.effect is None:  # a plain card: only hooks and windows may follow it
-            kind.quiet = not table_wide
+        if kind.effect is None:  # a plain card
+            kind.quiet = not after_any_card
         else:
-            kind.quiet = not table_wide and inner_quiet and quiet_script(kind.effect)
+            kind.quiet = not inside_effects and inner_quiet and quiet_script(kind.effect)
 
 
 def may_turn_hands_face_up(edition) -> bool:

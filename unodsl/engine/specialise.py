@@ -68,6 +68,13 @@ def specialised(edition, base: type = Round) -> type:
     return made[base]
 
 
+def respecialise(edition) -> None:
+    """Write the loop again, for kinds changed since the edition was loaded (the loop
+    reads which are quiet, and their effects, as it is written)."""
+    edition.__dict__.pop("_specialised", None)
+    specialised(edition)
+
+
 def _may_specialise(base: type) -> bool:
     overridden = {name for name in WRITES_OUT if getattr(base, name) is not getattr(Round, name)}
     if base.notes_plays:
@@ -103,7 +110,6 @@ class _Writer:
         self.depth = 0
         settings = edition.settings
         hooks = {event for event, _guard, _body in edition.hooks}
-        self.table_wide = bool(edition.hooks or edition.jump_rules)  # every kind is loud (quiet.py)
         self.quick_draw = ("hand_grows" not in hooks and "draw" not in hooks
                            and "turn_draw" not in edition.replacements
                            and not settings.get("draw_until_playable", False))
@@ -121,7 +127,7 @@ class _Writer:
         for card in edition.deck:
             counts[card.kind] += 1
         kinds = list(edition.kinds.values())
-        self.inlined = [] if self.table_wide else sorted(
+        self.inlined = sorted(
             (index for index, kind in enumerate(kinds) if kind.quiet and self.effect_lines(kind) is not None),
             key=lambda index: -counts[kinds[index].id])[:MAX_WRITTEN_KINDS]
 
@@ -323,7 +329,7 @@ class _Writer:
         self.emit("g.bluffed = bluff_if is not None and bluff_if.function(card, g, me)")
         self.emit("discard.append(card)")
         self.emit("g.colour = card.colour")
-        if self.table_wide:  # every kind is loud
+        if not any(kind.quiet for kind in self.edition.kinds.values()):
             self.emit("g._play_loud(me, card, hand)")
             return
         self.emit("if spec.quiet:")
