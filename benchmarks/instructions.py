@@ -34,7 +34,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 # Every shipped edition, classic first (the others are compared with it per turn).
-EDITIONS = sorted((path.stem for path in (ROOT / "editions").glob("*.yaml")), key=lambda name: name != "classic")
+EDITIONS = sorted((path.stem for path in (ROOT / "editions").glob("*.yaml")), key=lambda name: (name != "classic", name))
 
 # Plays matches until ROUNDS rounds are played; prints "rounds turns".
 # (A third argument, "interpreter", plays them with the interpreter's turn loop, not the
