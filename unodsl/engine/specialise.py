@@ -221,8 +221,7 @@ class _Writer:
         self.emit("        card = playable[int(agent._random() * len(playable))]")
         if self.edition.table:  # (a built-in agent is offered the table cards: out_of_turn.py)
             self.emit("    elif agent.__class__ is OfferingTableCards and agent.agent.__class__ is RandomAgent:")
-            self.emit("        playable.append(DRAW)")
-            self.emit("        card = g.decide(TURN, me, playable)")
+            self.indented(["        " + line for line in RANDOM_TURN_WITH_TABLE])
         self.emit("    elif agent is not None:")
         self.emit("        card = agent.choose_turn(playable, g, me)")
         self.emit("    else:")
@@ -464,6 +463,16 @@ if direct is not None and kind is not UNO_CALL:
         return options[int(rand() * len(options))]""".splitlines()
 
 
+# RANDOM_WITH_TABLE for the turn, in the loop: a use of a table card, or a playable card
+# (the options of a turn end with DRAW, which a random agent never picks).
+RANDOM_TURN_WITH_TABLE = """\
+rand = agent.agent._random
+while g.table and (not g.out or g.others(me)) and rand() < TABLE_USE_CHANCE:
+    uses = g.table_uses(me)
+    g._use_table_card(me, uses[int(rand() * len(uses))])
+card = playable[int(rand() * len(playable))]""".splitlines()
+
+
 def _names_set(function: ast.FunctionDef) -> set[str]:
     """The local names a compiled script binds (its `let` names, loop variables, ...)."""
     return {node.id for node in ast.walk(function) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
@@ -479,5 +488,5 @@ def _lambdas_read(function: ast.FunctionDef) -> set[str]:
 LOOP_NAMES = frozenset({
     "direct", "hands", "discard", "skips", "n", "max_turns", "lying", "cache", "allowed_faces",
     "face_up_until", "hand", "top", "row", "allowed", "playable", "agent", "pile", "spec",
-    "bluff_if", "effect", "nxt", "turns", "caught", "step", "offset", "catcher", "catches", ROUND, PLAYER, CARD,
+    "bluff_if", "effect", "nxt", "turns", "rand", "uses", "caught", "step", "offset", "catcher", "catches", ROUND, PLAYER, CARD,
 })
