@@ -291,7 +291,8 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=100, help="rounds per turn of each contestant")
     parser.add_argument("--no-rlcard", action="store_true", help="leave RLCard out (no virtual environment)")
     parser.add_argument("--no-instructions", action="store_true", help="count no instructions (no valgrind)")
-    parser.add_argument("--instruction-rounds", type=int, default=300, help="rounds each under callgrind")
+    parser.add_argument("--instruction-rounds", type=int, default=1000,
+                        help="rounds each under callgrind (fewer: the sides' rounds differ more in length)")
     parser.add_argument("--readme", action="store_true", help="write the table into README.md")
     args = parser.parse_args()
     counting = 0 if args.no_instructions or shutil.which("valgrind") is None else args.instruction_rounds
