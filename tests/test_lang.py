@@ -235,3 +235,16 @@ def test_a_comment_may_have_a_line_of_its_own_between_statements():
     script = parse_script("next draws 2\n# the Draw Two's skip:\nskip next\nif always:\n  reverse\n  # c\n# d\n  extra turn\n")
     assert [type(s).__name__ for s in script.body] == ["Draw", "Skip", "If"]
     assert [type(s).__name__ for s in script.body[2].branches[0][1]] == ["Reverse", "ExtraTurn"]
+
+
+@pytest.mark.parametrize("text, pure", [
+    ("card is identical to top", True),  # the looks of the two cards: the same for every card of a face
+    ("top is identical to card and colour == red", True),
+    ("card == top", False),  # which card it is: two red 7s differ
+    ("card is identical to top and players > 2", False),
+])
+def test_a_condition_comparing_the_looks_of_card_and_top_reads_only_the_cards(text, pure):
+    """A pure condition is worked out once per edition for each top card (playable, stacking and
+    jump-in tables): `is identical to` between the card and the top card keeps it so."""
+    from unodsl.lang.compile.model import CONDITION
+    assert compile_condition(parse_condition(text), VOCAB, context=CONDITION).pure is pure

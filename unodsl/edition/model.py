@@ -127,6 +127,7 @@ class Edition:
     faces: list = field(default_factory=list)  # one card per face number
     playable_cache: dict = field(default_factory=dict)  # (top face, colour) -> playable by face
     stack_cache: dict = field(default_factory=dict)  # (top face, colour) -> by face, whether a `stack where` rule lets it answer
+    jump_cache: dict = field(default_factory=dict)  # (top face, colour) -> by face, whether a `jump in where` rule lets it jump in
     display_colours: dict = field(default_factory=dict)  # colour -> terminal colour name (`purple: magenta`)
     actions: dict = field(default_factory=dict)  # name -> Compiled script of the edition's `actions:`
     replacements: dict = field(default_factory=dict)  # event -> Compiled body of the last `instead of EVENT:`
@@ -171,6 +172,12 @@ class Edition:
         """True when which card may answer a waiting draw under the table's `stack where`
         rules depends only on the card, the top card and the colour (None: no rule)."""
         return all(rule.pure for rule in self.stack_rules)
+
+    @cached_property  # read after every card played under a jump-in rule
+    def pure_jumping(self) -> bool:
+        """True when which card may jump in under the table's `jump in where` rules depends
+        only on the card, the top card and the colour."""
+        return all(rule.pure for rule in self.jump_rules)
 
     @cached_property  # read by every round: the kinds do not change
     def pure_playable(self) -> bool:

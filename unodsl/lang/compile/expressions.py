@@ -153,7 +153,12 @@ class ExpressionCode:
                 raise ScriptError(f"`is identical to` compares two cards, not {_A_TYPE[self.type_of(side)]}",
                                   side.line, side.column, hint="write `card is identical to top` (or a `let` "
                                                                "name that holds a card)")
-        return f"_identical({self.expr(node.left, card)}, {self.expr(node.right, card)})"
+        pure = self.pure
+        source = f"_identical({self.expr(node.left, card)}, {self.expr(node.right, card)})"
+        if all(isinstance(side, ast.Name) and side.name in CARD_VALUES and side.name not in self.all_lets
+               for side in (node.left, node.right)):
+            self.pure = pure  # (it reads the looks of the card and of the top card, not which cards they are)
+        return source
 
     def x_Member(self, node, card):
         value = self.expr(node.value, card)
