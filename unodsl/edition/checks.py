@@ -207,8 +207,10 @@ def _written(source, path) -> bool:
 
 
 def reads_top(node) -> bool:
-    """The condition reads the top card or the colour in play (`top.X`)."""
-    return any(isinstance(n, ast.Dotted) and n.base == "top" for n in _walk(node))
+    """The condition reads the top card or the colour in play (`top.X`, or `top` itself:
+    `card is identical to top`)."""
+    return any((isinstance(n, ast.Dotted) and n.base == "top") or (isinstance(n, ast.Name) and n.name == "top")
+               for n in _walk(node))
 
 
 def _scripts(edition):
