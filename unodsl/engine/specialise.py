@@ -12,14 +12,15 @@ Python source of a Round subclass whose `_turns` has the answers written in:
 - the turn's card played in the loop itself (`play_card` written out), with the effect of
   each quiet kind inlined and its simplest primitives written out (`skip next` is
   `g.skips[(me + g.direction) % g.n] += 1`);
-- the choices of built-in random agents inline: the same random numbers, drawn in the
-  same order, as `RandomAgent.choose_turn` and `pick`;
+- the choices of built-in random agents inline (the turn's card, the drawn card played,
+  the UNO call and the catch, a use of a table card; any other decision in `decide`):
+  the same random numbers, drawn in the same order, as `RandomAgent` draws them;
 - a turn's draw written out, when no house rule watches it.
 
-Everything rarer (a loud card, a missed UNO call, a stacked draw, table cards, hooks)
+Everything else (a loud card, a stacked draw, reactions, hooks, windows, other agents)
 calls the interpreter's own methods, so both play the identical games for a seed
-(tests/test_specialised.py checks every shipped edition). Recording, scenarios and
-outside agents use the interpreter: see `Match`.
+(tests/test_specialised.py checks every shipped edition and house rule). Recording,
+scenarios and outside agents use the interpreter: see `Match`.
 """
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ BLOCKS = (ast.For, ast.While, ast.Try, ast.With, ast.FunctionDef, ast.ClassDef)
 
 # What the specialised class writes out: a round class that overrides any of these (but a
 # play_card that only notes the card: Round.notes_plays) keeps the interpreter's loop.
-WRITES_OUT = ("_turns", "decide", "play_card", "_ask_uno", "_catch_window", *WRITTEN_OUT)
+WRITES_OUT = ("_turns", "decide", "play_card", "_draw_on_turn", "_ask_uno", "_catch_window", *WRITTEN_OUT)
 
 
 def specialised(edition, base: type = Round) -> type:
@@ -161,8 +162,9 @@ class _Writer:
             self.emit("lying = g.lying")
         if edition.pure_playable:
             self.emit("allowed_faces = g._allowed_faces")
+        kinds = list(edition.kinds.values())
         for index in self.inlined:
-            kind = self.edition.kinds[list(self.edition.kinds)[index]]
+            kind = kinds[index]
             self.emit(f"kind_{index} = KINDS[{index}]  # {kind.name}")
             if kind.bluff_if is not None and self.fixed:
                 self.emit(f"bluff_{index} = KINDS[{index}].bluff_if.function")
