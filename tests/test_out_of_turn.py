@@ -112,6 +112,29 @@ def test_table_card_makes_the_target_miss_exactly_one_turn_then_returns():
     assert [e["player"] for e in m.log if e["event"] == "skipped"] == [2]
 
 
+# Two Shields, so that two players may hold a reaction card.
+TWO_SHIELDS = unodsl.load_edition_text(TEXT.replace(
+    "    wild: true\n    deck: {count: 1}\n    points: 50\n    playable: always\n    effect: choose colour\n"
+    "    reaction:", "    wild: true\n    deck: {count: 2}\n    points: 50\n    playable: always\n"
+    "    effect: choose colour\n    reaction:"), "two-shields.yaml")
+
+
+def test_a_table_card_used_while_a_reaction_is_decided_is_no_card_played_to_react_to():
+    """Player 1, asked whether to react to a Draw Two, uses the Table Veto on player 2: the
+    Veto's skip is no action card played, and player 2 is offered no reaction to it (nor to
+    the Draw Two, which is not aimed at them); then player 1 is asked again."""
+    m = stacked([["red draw two", "red 5", "blue 1"], ["shield", "green 4", "green 5"],
+                 ["shield", "yellow 1", "yellow 2"]], edition=TWO_SHIELDS)
+    m.answer(card(m, 0, "red draw two"))
+    assert m.decision.kind == REACT and m.decision.player == 1
+    m.answer(TableUse(m.round.table[0], 2))
+    assert m.decision.kind == REACT and m.decision.player == 1  # asked again; player 2 was not asked
+    assert m.round.skips[2] == 1 and len(m.round.lying[2]) == 1
+    m.answer(PASS)
+    assert len(m.round.hands[1]) == 5 and len(m.round.hands[2]) == 3  # the Draw Two applied to player 1 only
+    assert [e["player"] for e in m.log if e["event"] == "answer" and e["kind"] == REACT] == [1, 1]
+
+
 def test_table_cards_are_not_dealt():
     m = unodsl.Match(EDITION, players=4, seed=3, agents="random", max_rounds=1)
     assert len(EDITION.deck) == 112

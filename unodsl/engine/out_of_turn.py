@@ -128,13 +128,14 @@ class OutOfTurn:
         self.record("table_use", player=p, card=card.uid, target=target)
         # A table card is used while someone decides among the cards of a hand: a draw it
         # gives is drawn at once, never answered (an answer would take a card out of a hand).
-        # (Only a table with stacking rules answers draws.)
+        # (Only a table with stacking rules answers draws.) Nor is a use a card played:
+        # no reaction cancels it (no actor), as none cancels an answer to a draw.
+        saved = self.actor, self.stack_from
+        self.actor = None
         if self.stack_rules:
-            saved, self.stack_from = self.stack_from, PLAIN_DRAWS
-            card.spec.use.function(self, p, card)
-            self.stack_from = saved
-        else:
-            card.spec.use.function(self, p, card)
+            self.stack_from = PLAIN_DRAWS
+        card.spec.use.function(self, p, card)
+        self.actor, self.stack_from = saved
 
     def _table_cards_return(self, p: int) -> None:
         """`p`'s turn has come (played or skipped): cards lying on them return to the middle."""
