@@ -135,6 +135,29 @@ def test_a_table_card_used_while_a_reaction_is_decided_is_no_card_played_to_reac
     assert [e["player"] for e in m.log if e["event"] == "answer" and e["kind"] == REACT] == [1, 1]
 
 
+DISCARDS_AS_HANDS_GROW = "on hand_grows:\n  previous discards all where colour == red"
+
+
+def test_a_hand_grows_hook_that_takes_cards_is_refused_where_a_table_use_makes_hands_grow():
+    """Trade's `use: chosen draws 1` runs while a player decides: a hook on the hand growing
+    runs inside it, and may not take cards out of a hand any more than the use itself (it
+    validated, then a re-asked decision offered cards gone: list.remove failed in play)."""
+    text = TEXT.replace("table: [veto]\n", "table: [veto, trade]\n").replace(
+        "\nkinds:\n", "\nkinds:\n  trade:\n    name: Trade\n    deck: {count: 1}\n    points: 0\n"
+        "    use: chosen draws 1\n", 1)
+    with pytest.raises(unodsl.EditionError) as refused:
+        unodsl.load_edition_text(text, "trade.yaml", rules=[DISCARDS_AS_HANDS_GROW])
+    [problem] = refused.value.problems
+    assert (problem.span.file, problem.span.line, problem.span.column) == ("--rule 1", 2, 3)
+    assert problem.message.startswith("a `hand_grows` hook may not take cards out of a hand here: Trade's `use:`")
+    # A use that makes no hand grow (the Veto's skip) leaves such a hook alone. The mercy rule
+    # (a player holding 25 cards leaves the round, their hand emptied) is refused beside Trade.
+    assert unodsl.load_edition_text(TEXT, "extra.yaml", rules=[DISCARDS_AS_HANDS_GROW]).hooks
+    assert unodsl.load_edition("veto", rules=["@mercy"]).hooks
+    with pytest.raises(unodsl.EditionError):
+        unodsl.load_edition_text(text, "trade.yaml", rules=["@mercy"])
+
+
 def test_table_cards_are_not_dealt():
     m = unodsl.Match(EDITION, players=4, seed=3, agents="random", max_rounds=1)
     assert len(EDITION.deck) == 112

@@ -13,6 +13,7 @@ from ..errors import Problem
 from ..lang import ast
 from ..errors import ScriptError
 from ..lang.compile import Context, compile_condition
+from ..lang.compile.emitter import takes_what_is_offered
 
 
 def check_edition(edition, source) -> list[Problem]:
@@ -21,7 +22,7 @@ def check_edition(edition, source) -> list[Problem]:
     for check, code in ((_never_playable, NEVER_HAPPENS), (_predicates_nothing_satisfies, NEVER_HAPPENS),
                         (_rules_that_never_fire, NEVER_HAPPENS), (_bluffed_without_rule, NEVER_HAPPENS),
                         (_no_start_rule, NO_START_RULE), (_every_start_card_turned_back, CANNOT_PLAY),
-                        (_table_and_players, CANNOT_PLAY)):
+                        (_table_and_players, CANNOT_PLAY), (_hooks_in_a_table_use, CANNOT_PLAY)):
         problems.extend(problem.with_code(code) for problem in check(edition, source))
     return problems
 
@@ -104,16 +105,55 @@ def _rules_that_never_fire(edition, source) -> list[Problem]:
     for (event, guard, _body), origin in zip(edition.hooks, edition.hook_origins):
         if event not in ("play", "draw") or guard is None or holds_for_some(edition, guard, edition.faces):
             continue
-        node = guard.tree
-        if isinstance(origin, tuple):  # in the edition file (or its base)
-            span = source.script_span(origin, node.line, node.column)
-            line = source.line_text(span)
-        else:  # a --rule: its rule file, or the command line
-            span = origin.span(node.line, node.column)
-            line = origin.doc.source_line(span.line) if origin.doc is not None else None
+        span, line = _hook_place(source, origin, guard.tree)
         found.append(Problem(span, "no card of this deck satisfies this condition: the rule never runs",
                              "warning", source_line=line))
     return found
+
+
+def _hooks_in_a_table_use(edition, source) -> list[Problem]:
+    """A table card is used while a player decides something, so its `use:` may not take
+    cards out of a hand (the decision would offer cards no longer there: the compiler
+    refuses it). Where a use may make a hand grow, the `hand_grows` hooks run inside it:
+    the same holds for them."""
+    grows = next((kind for kind in edition.kinds.values() if kind.id in edition.table and kind.use is not None
+                  and any(_grows_a_hand(node) for node in _walk(kind.use.tree))), None)
+    if grows is None:
+        return []
+    found = []
+    for (event, _guard, body), origin in zip(edition.hooks, edition.hook_origins):
+        node = next((n for n in _walk(body.tree) if _takes_what_is_offered(n)), None) \
+            if event == "hand_grows" else None
+        if node is None:
+            continue
+        span, line = _hook_place(source, origin, node)
+        found.append(Problem(span, f"a `hand_grows` hook may not take cards out of a hand here: {grows.name}'s "
+                                   f"`use:` may make a hand grow while a player is deciding something, and the "
+                                   f"decision would offer cards no longer there",
+                             "error", f"let {grows.name}'s use draw no cards, or the hook take none",
+                             source_line=line))
+    return found
+
+
+def _grows_a_hand(node) -> bool:
+    """A statement that may put cards into a hand (an action may do anything)."""
+    if isinstance(node, ast.Move):
+        return node.destination.player is not None
+    return isinstance(node, (ast.Draw, ast.DrawUntil, ast.Deal, ast.DoAction))
+
+
+def _takes_what_is_offered(node) -> bool:
+    """A statement a table card's `use:` may not run (as the compiler refuses them there)."""
+    return isinstance(node, ast.Eliminate) or takes_what_is_offered(node)
+
+
+def _hook_place(source, origin, node):
+    """Where a node of a house rule is: in the edition file (or its base), or a --rule."""
+    if isinstance(origin, tuple):
+        span = source.script_span(origin, node.line, node.column)
+        return span, source.line_text(span)
+    span = origin.span(node.line, node.column)
+    return span, origin.doc.source_line(span.line) if origin.doc is not None else None
 
 
 def _bluffed_without_rule(edition, source) -> list[Problem]:

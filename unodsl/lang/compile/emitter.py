@@ -73,7 +73,7 @@ class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, 
         if isinstance(previous, ast.TurnAnother):
             raise ScriptError("nothing after `turn another` runs: the card is back in the draw pile "
                               "and another is turned", stmt.line, stmt.column)
-        if self.context.kind == "use" and (isinstance(stmt, _TAKES_FROM_HANDS) or _moves_what_is_offered(stmt)):
+        if self.context.kind == "use" and takes_what_is_offered(stmt):
             raise ScriptError("a table card is used while a player is deciding something, so its `use:` "
                               "cannot take cards out of a hand: the decision would offer cards no longer "
                               "there", stmt.line, stmt.column,
@@ -182,6 +182,12 @@ class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, 
 
 # Statements that take cards out of a hand (or may: a written rule, a draw passed on).
 _TAKES_FROM_HANDS = tuple(getattr(ast, name) for name in sorted(statements.taking_from_hands()))
+
+
+def takes_what_is_offered(stmt: ast.Node) -> bool:
+    """A statement that takes cards out of a hand, or moves what a player deciding something
+    is offered: what may not run while a table card is used (at a decision)."""
+    return isinstance(stmt, _TAKES_FROM_HANDS) or _moves_what_is_offered(stmt)
 
 
 def _moves_what_is_offered(stmt: ast.Node) -> bool:
