@@ -39,6 +39,16 @@ def played(edition, players: int, agents: str, seed: int, specialise: bool, matc
             [agent.rng.getstate() for agent in match.agents])
 
 
+def same_games(edition, tables, label: str, seeds=range(3)) -> None:
+    """Both loops play the same games at each of `tables` (numbers of players), for every
+    mix of agents and seed."""
+    for players in tables:
+        for agents in AGENTS:
+            for seed in seeds:
+                assert played(edition, players, agents, seed, True) == played(edition, players, agents, seed, False), \
+                    f"{label}, {players} players, {agents}, seed {seed}"
+
+
 def tables(edition) -> list[int]:
     low, high = edition.settings["players"]["min"], edition.settings["players"]["max"]
     return sorted({max(low, 2), min(max(low, 4), high), min(high, 7)})
@@ -47,11 +57,7 @@ def tables(edition) -> list[int]:
 @pytest.mark.parametrize("name", EDITIONS)
 def test_every_edition_plays_the_same_games(name):
     edition = unodsl.load_edition(name)
-    for players in tables(edition):
-        for agents in AGENTS:
-            for seed in range(3):
-                assert played(edition, players, agents, seed, True) == played(edition, players, agents, seed, False), \
-                    f"{name}, {players} players, {agents}, seed {seed}"
+    same_games(edition, tables(edition), name)
 
 
 @pytest.mark.parametrize("name", EDITIONS)
@@ -70,22 +76,13 @@ def test_a_match_nobody_records_plays_the_recorded_game(name):
 
 @pytest.mark.parametrize("rule", HOUSE_RULES)
 def test_every_popular_house_rule_plays_the_same_games(rule):
-    edition = unodsl.load_edition("classic", rules=[f"@{rule}"])
-    for players in (2, 4):
-        for agents in AGENTS:
-            for seed in range(3):
-                assert played(edition, players, agents, seed, True) == played(edition, players, agents, seed, False), \
-                    f"@{rule}, {players} players, {agents}, seed {seed}"
+    same_games(unodsl.load_edition("classic", rules=[f"@{rule}"]), (2, 4), f"@{rule}")
 
 
 @pytest.mark.parametrize("rule", BLANK_CARD_RULES)
 def test_every_starter_rule_on_a_blank_card_plays_the_same_games(rule):
     """VETO's starter rules, written on its blank card (hands face up, extra turns, ...)."""
-    edition = unodsl.load_edition("veto", rules=[f"@{rule}"])
-    for agents in AGENTS:
-        for seed in range(3):
-            assert played(edition, 4, agents, seed, True) == played(edition, 4, agents, seed, False), \
-                f"@{rule}, {agents}, seed {seed}"
+    same_games(unodsl.load_edition("veto", rules=[f"@{rule}"]), (4,), f"@{rule}")
 
 
 def test_simulations_count_the_same_games():
@@ -99,16 +96,14 @@ def test_simulations_count_the_same_games():
         assert fast.tally == slow.tally
 
 
-def test_hooks_scripts_that_return_and_blank_cards_play_the_same_games():
-    """House rules' hooks (every kind is then played the interpreter's way, the turn begins
-    the long way), and an edition with blank cards (whose rules, written during play, may
+def test_hooks_and_blank_cards_play_the_same_games():
+    """House rules' hooks (a play hook makes every kind loud; a turn_start hook makes each turn
+    begin the long way), and an edition with blank cards (whose rules, written during play, may
     recompile every script: the loop calls the kinds' effects rather than copy them in)."""
     rules = ["on turn_start where me holds number == 3:\n  me draws 1",
              "on play where number == 7:\n  previous draws 1"]
-    for edition in (unodsl.load_edition("classic", rules=rules), unodsl.load_edition("classic-2018")):
-        for seed in range(4):
-            for agents in AGENTS:
-                assert played(edition, 3, agents, seed, True) == played(edition, 3, agents, seed, False)
+    same_games(unodsl.load_edition("classic", rules=rules), (3,), "hooks", seeds=range(4))
+    same_games(unodsl.load_edition("classic-2018"), (3,), "classic-2018", seeds=range(4))
 
 
 def test_recorded_matches_and_outside_seats_use_the_interpreter():
