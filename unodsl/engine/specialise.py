@@ -139,6 +139,10 @@ class _Writer:
         for line in lines:
             self.emit(line)
 
+    def block(self, text: str) -> None:
+        """Emit the lines of `text` (written indented as in this file) at the current depth."""
+        self.indented(textwrap.dedent(text).strip("\n").splitlines())
+
     # ---- the module
 
     def module(self) -> str:
@@ -154,10 +158,12 @@ class _Writer:
         edition = self.edition
         self.emit(f"def _turns({ROUND}):")
         self.depth += 1
-        self.emit("direct = g._direct")
-        self.emit("if direct is None:  # no seat has a built-in agent: the interpreter's loop")
-        self.emit("    return Base._turns(g)")
-        self.emit("hands, discard, skips, n, max_turns = g.hands, g.discard, g.skips, g.n, g.max_turns")
+        self.block("""
+            direct = g._direct
+            if direct is None:  # no seat has a built-in agent: the interpreter's loop
+                return Base._turns(g)
+            hands, discard, skips, n, max_turns = g.hands, g.discard, g.skips, g.n, g.max_turns
+        """)
         if edition.table:
             self.emit("lying = g.lying")
         if edition.pure_playable:
@@ -200,11 +206,13 @@ class _Writer:
 
     def playable(self) -> None:
         if self.edition.pure_playable:  # (by the top card's face, then the colour in play)
-            self.emit("top = discard[-1]")
-            self.emit("row = ROWS[top.face]")
-            self.emit("allowed = row.get(g.colour)")
-            self.emit("if allowed is None:")
-            self.emit("    allowed = row[g.colour] = allowed_faces(top)")
+            self.block("""
+                top = discard[-1]
+                row = ROWS[top.face]
+                allowed = row.get(g.colour)
+                if allowed is None:
+                    allowed = row[g.colour] = allowed_faces(top)
+            """)
             goes = "allowed[c.face]"
         else:
             self.emit("allowed = None")
@@ -217,47 +225,57 @@ class _Writer:
 
     def choice(self) -> None:
         """`card`: the card the player plays, or None to draw (RandomAgent.choose_turn inline)."""
-        self.emit("if playable:")
-        self.emit("    agent = direct[me]")
-        self.emit("    if agent.__class__ is RandomAgent:")
-        self.emit("        card = playable[int(agent._random() * len(playable))]")
+        self.block("""
+            if playable:
+                agent = direct[me]
+                if agent.__class__ is RandomAgent:
+                    card = playable[int(agent._random() * len(playable))]
+        """)
         if self.edition.table:  # (a built-in agent is offered the table cards: out_of_turn.py)
             self.emit("    elif agent.__class__ is OfferingTableCards and agent.agent.__class__ is RandomAgent:")
             self.indented(["        " + line for line in RANDOM_TURN_WITH_TABLE])
-        self.emit("    elif agent is not None:")
-        self.emit("        card = agent.choose_turn(playable, g, me)")
-        self.emit("    else:")
-        self.emit("        playable.append(DRAW)")
-        self.emit("        card = g.ask(Decision(TURN, me, playable))")
-        self.emit("    if card is DRAW:")
-        self.emit("        card = None")
-        self.emit("else:")
-        self.emit("    card = None")
+        self.block("""
+                elif agent is not None:
+                    card = agent.choose_turn(playable, g, me)
+                else:
+                    playable.append(DRAW)
+                    card = g.ask(Decision(TURN, me, playable))
+                if card is DRAW:
+                    card = None
+            else:
+                card = None
+        """)
 
     def draw(self) -> None:
         """The turn's draw (Round._draw_on_turn), written out when no house rule watches it."""
         if not self.quick_draw:
             self.emit("g._draw_on_turn(me, hand, allowed)")
             return
-        self.emit("pile = g.draw_pile")
-        self.emit("if not pile:  # (a reshuffle, or nothing left)")
-        self.emit("    g._draw_on_turn(me, hand, allowed)")
-        self.emit("else:")
+        self.block("""
+            pile = g.draw_pile
+            if not pile:  # (a reshuffle, or nothing left)
+                g._draw_on_turn(me, hand, allowed)
+            else:
+                card = pile.pop()
+                hand.append(card)
+        """)
         self.depth += 1
-        self.emit("card = pile.pop()")
-        self.emit("hand.append(card)")
         goes = "allowed[card.face]" if self.edition.pure_playable else "g.is_playable(card)"
         if self.play_drawn == "must":
             self.emit(f"if {goes}:")
             self.emit("    g.play_card(me, card)")
         elif self.play_drawn != "never":
             self.emit(f"if {goes}:")
-            self.emit("    agent = direct[me]")
-            self.emit("    if agent.__class__ is RandomAgent:  # (its pick of [card, KEEP])")
-            self.emit("        if agent._random() < 0.5:")
-            self.emit("            g.play_card(me, card)")
-            self.emit("    elif g.decide(PLAY_DRAWN, me, [card, KEEP]) is not KEEP:")
-            self.emit("        g.play_card(me, card)")
+            self.depth += 1
+            self.block("""
+                agent = direct[me]
+                if agent.__class__ is RandomAgent:  # (its pick of [card, KEEP])
+                    if agent._random() < 0.5:
+                        g.play_card(me, card)
+                elif g.decide(PLAY_DRAWN, me, [card, KEEP]) is not KEEP:
+                    g.play_card(me, card)
+            """)
+            self.depth -= 1
         self.depth -= 1
 
     def play(self) -> None:
@@ -298,31 +316,35 @@ class _Writer:
         if not self.plain_uno:
             self.emit("g._ask_uno(me)")
             return
-        self.emit("if agent.__class__ is not RandomAgent:")
-        self.emit("    g._ask_uno(me)")
-        self.emit("elif agent._random() < 0.5:")
-        self.emit("    g.uno_pending = None")
-        self.emit("else:")
-        self.emit("    g.uno_pending = me")
+        self.block("""
+            if agent.__class__ is not RandomAgent:
+                g._ask_uno(me)
+            elif agent._random() < 0.5:
+                g.uno_pending = None
+            else:
+                g.uno_pending = me
+        """)
 
     def catch_window(self) -> None:
         """Round._catch_window, random agents' answers written out (RandomAgent.pick)."""
         if not self.plain_uno:
             self.emit("g._catch_window()")
             return
-        self.emit("caught, g.uno_pending = g.uno_pending, None")
-        self.emit("if len(hands[caught]) == 1:")
-        self.emit("    step = g.direction")
-        self.emit("    for offset in range(1, n):")
-        self.emit("        catcher = (caught + offset * step) % n")
-        self.emit("        agent = direct[catcher]")
-        self.emit("        if agent.__class__ is RandomAgent:")
-        self.emit("            catches = agent._random() < 0.5")
-        self.emit("        else:")
-        self.emit("            catches = g.decide(CATCH, catcher, [True, False], caught)")
-        self.emit("        if catches:")
-        self.emit("            g._uno_penalty(caught, catcher)")
-        self.emit("            break")
+        self.block("""
+            caught, g.uno_pending = g.uno_pending, None
+            if len(hands[caught]) == 1:
+                step = g.direction
+                for offset in range(1, n):
+                    catcher = (caught + offset * step) % n
+                    agent = direct[catcher]
+                    if agent.__class__ is RandomAgent:
+                        catches = agent._random() < 0.5
+                    else:
+                        catches = g.decide(CATCH, catcher, [True, False], caught)
+                    if catches:
+                        g._uno_penalty(caught, catcher)
+                        break
+        """)
 
     def play_any_kind(self) -> None:
         """The rest of play_card, for a kind not written out."""
@@ -351,9 +373,11 @@ class _Writer:
         self.indented(body)
         self.emit("g.actor = None")
         if self.reactions:
-            self.emit("if g.offered:")
-            self.emit("    g.offered.clear()")
-            self.emit("    g.cancelled.clear()")
+            self.block("""
+                if g.offered:
+                    g.offered.clear()
+                    g.cancelled.clear()
+            """)
         if check_out:
             self.check_out()
 
@@ -371,10 +395,12 @@ class _Writer:
         self.emit("nxt = (g.turn + g.direction) % n  # (an answer to a draw moves the turn)")
         lying = " and not lying[nxt]" if self.edition.table else ""
         self.emit(f"if g.extra_for is None and not skips[nxt]{lying}:")
-        self.emit("    g.turn = me = nxt")
-        self.emit("else:")
-        self.emit("    g._advance()")
-        self.emit("    me = g.turn")
+        self.block("""
+                g.turn = me = nxt
+            else:
+                g._advance()
+                me = g.turn
+        """)
         self.depth -= 1
 
     def decide(self) -> None:
@@ -384,12 +410,14 @@ class _Writer:
         self.depth += 1
         self.emit("direct = g._direct")
         if not self.edition.table:
-            self.emit("if direct is not None:")
-            self.emit("    if len(options) == 1 and kind is not WRITE_RULE:")
-            self.emit("        return options[0]")
-            self.emit("    agent = direct[p]")
-            self.emit("    if agent.__class__ is RandomAgent and kind is not TURN and kind is not UNO_CALL:")
-            self.emit("        return options[int(agent._random() * len(options))]")
+            self.block("""
+                if direct is not None:
+                    if len(options) == 1 and kind is not WRITE_RULE:
+                        return options[0]
+                    agent = direct[p]
+                    if agent.__class__ is RandomAgent and kind is not TURN and kind is not UNO_CALL:
+                        return options[int(agent._random() * len(options))]
+            """)
         else:
             self.indented(RANDOM_WITH_TABLE)
         self.emit("return Base.decide(g, kind, p, options, about)")
