@@ -24,37 +24,18 @@ scenarios and outside agents use the interpreter: see `Match`.
 """
 from __future__ import annotations
 
-import ast
 import textwrap
 
 from ..agents.random_agent import TABLE_USE_CHANCE, RandomAgent
 from ..lang.compile.build import HELPERS
+from .inline import CARD, PLAYER, ROUND, WRITTEN_OUT, inline_effect
 from .decisions import CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, UNO_CALL, WRITE_RULE, Decision
 from .out_of_turn import OfferingTableCards
-from .primitives import ScriptPrimitives
 from .round import Round
-
-# The names the generated `_turns` uses for the round, the player and the card: the
-# ones the compiled scripts use, so that an effect's body is inlined as it is.
-ROUND, PLAYER, CARD = "g", "me", "card"
-
-# Primitives whose whole work, when nothing is recorded, is one assignment: a statement
-# calling one of them is written out (the name of the call's argument, if any, is X).
-WRITTEN_OUT = {
-    "skip": "g.skips[X] += 1",
-    "reverse": "g.direction = -g.direction",
-    "extra_turn": "g.extra_for = X",
-}
-
 
 # The kinds played in the loop's own branches at most (the commonest in the deck); the
 # others take the general branch. (A file may declare a thousand kinds.)
 MAX_WRITTEN_KINDS = 32
-# Statements an inlined effect may not hold: a return ends the loop, not the effect; a
-# loop inside the turn loop nears Python's limit of 20 nested blocks sooner than the
-# script alone (their scripts are called instead).
-BLOCKS = (ast.For, ast.While, ast.Try, ast.With, ast.FunctionDef, ast.ClassDef)
-
 # What the specialised class writes out: a round class that overrides any of these (but a
 # play_card that only notes the card: Round.notes_plays) keeps the interpreter's loop.
 WRITES_OUT = ("_turns", "decide", "play_card", "_draw_on_turn", "_ask_uno", "_catch_window", *WRITTEN_OUT)
@@ -423,51 +404,14 @@ class _Writer:
         self.emit("return Base.decide(g, kind, p, options, about)")
         self.depth -= 1
 
-    # ---- effects inlined
-
     def effect_lines(self, kind) -> list[str] | None:
         """The lines of `kind`'s effect to write into the loop ([] for none), or None when
-        it cannot be: a script that returns early, or one whose names the loop uses."""
+        it is called instead (see unodsl.engine.inline)."""
         if kind.effect is None:
             return []
         if not self.fixed:  # (a kind's effect may be compiled again: it is called as the kind holds it)
             return None
-        tree = ast.parse(kind.effect.source).body[0]
-        if [arg.arg for arg in tree.args.args] != [ROUND, PLAYER, CARD]:
-            return None
-        if any(isinstance(node, (ast.Return, *BLOCKS)) for statement in tree.body for node in ast.walk(statement)):
-            return None
-        if any(name in LOOP_NAMES or name.startswith(("kind_", "bluff_")) for name in _names_set(tree)):
-            return None
-        if _lambdas_read(tree) & {PLAYER, CARD}:  # (the loop's `me` and `card` change after the effect)
-            return None
-        tree.body = [self.write_out(statement) for statement in tree.body]
-        return textwrap.dedent("\n".join(ast.unparse(statement) for statement in tree.body)).splitlines()
-
-    def write_out(self, statement: ast.stmt) -> ast.stmt:
-        """A statement calling a primitive of WRITTEN_OUT, as the assignment it makes."""
-        for node in ast.walk(statement):
-            for field, value in ast.iter_fields(node):
-                if isinstance(value, list):
-                    value[:] = [self._written(item) for item in value]
-        return self._written(statement)
-
-    def _written(self, node):
-        if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)):
-            return node
-        call = node.value
-        function = call.func
-        if not (isinstance(function, ast.Attribute) and isinstance(function.value, ast.Name)
-                and function.value.id == ROUND and function.attr in WRITTEN_OUT and not call.keywords):
-            return node
-        code = WRITTEN_OUT[function.attr]
-        if "X" in code:
-            if len(call.args) != 1:
-                return node
-            code = code.replace("X", ast.unparse(call.args[0]))
-        elif call.args:
-            return node
-        return ast.parse(code).body[0]
+        return inline_effect(kind.effect.source, LOOP_NAMES, LOOP_PREFIXES)
 
 
 # A random agent's answer while table cards may lie in the middle: a use of one with
@@ -503,20 +447,10 @@ while g.table and (not g.out or g.others(me)) and rand() < TABLE_USE_CHANCE:
 card = playable[int(rand() * len(playable))]""".splitlines()
 
 
-def _names_set(function: ast.FunctionDef) -> set[str]:
-    """The local names a compiled script binds (its `let` names, loop variables, ...)."""
-    return {node.id for node in ast.walk(function) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
-
-
-def _lambdas_read(function: ast.FunctionDef) -> set[str]:
-    """The names the script's lambdas read (a lambda keeps reading them after it is made)."""
-    return {node.id for lam in ast.walk(function) if isinstance(lam, ast.Lambda)
-            for node in ast.walk(lam.body) if isinstance(node, ast.Name)}
-
-
-# The loop's own local names: an effect binding one of them is called, not inlined.
+# The loop's own local names (and prefixes of names): an effect binding one is called, not inlined.
 LOOP_NAMES = frozenset({
-    "direct", "hands", "discard", "skips", "n", "max_turns", "lying", "cache", "allowed_faces",
-    "face_up_until", "hand", "top", "row", "allowed", "playable", "agent", "pile", "spec",
-    "bluff_if", "effect", "nxt", "turns", "rand", "uses", "caught", "step", "offset", "catcher", "catches", ROUND, PLAYER, CARD,
+    "direct", "hands", "discard", "skips", "n", "max_turns", "lying", "allowed_faces", "face_up_until",
+    "hand", "top", "row", "allowed", "playable", "c", "agent", "pile", "spec", "bluff_if", "effect", "nxt",
+    "turns", "rand", "uses", "caught", "step", "offset", "catcher", "catches", ROUND, PLAYER, CARD,
 })
+LOOP_PREFIXES = ("kind_", "bluff_")
