@@ -165,3 +165,15 @@ def test_an_edition_of_many_kinds_writes_out_the_commonest_and_plays_the_same_ga
     assert first == "2"  # (k2: of the kinds with 3 cards, the commonest, the first declared)
     for seed in range(3):
         assert played(edition, 3, "random", seed, True) == played(edition, 3, "random", seed, False)
+
+
+def test_no_text_of_the_edition_file_becomes_code_of_the_loop():
+    """A kind's name is written into the loop as a literal in a comment: one holding a newline
+    and Python stays in the comment (it ended the comment, and the code after it was compiled)."""
+    from unodsl.edition.loader import load_edition_text
+
+    text = "name: Inject\nid: inject\nbase: classic\nkinds:\n  skip:\n" \
+           "    name: \"Skip\\n        raise SystemExit('injected')\"\n"
+    edition = load_edition_text(text, "inject.yaml")
+    assert not any(line.strip().startswith("raise SystemExit") for line in round_source(edition).splitlines())
+    assert played(edition, 2, "random", 1, True) == played(edition, 2, "random", 1, False)

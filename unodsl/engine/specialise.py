@@ -152,7 +152,7 @@ class _Writer:
         kinds = list(edition.kinds.values())
         for index in self.inlined:
             kind = kinds[index]
-            self.emit(f"kind_{index} = KINDS[{index}]  # {kind.name}")
+            self.emit(f"kind_{index} = KINDS[{index}]  # {kind.name!r} (as a literal: a name may hold a newline)")
             if kind.bluff_if is not None and self.fixed:
                 self.emit(f"bluff_{index} = KINDS[{index}].bluff_if.function")
         # A turn begins the long way (Round._turn_begins) before each turn under a
