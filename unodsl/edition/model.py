@@ -170,7 +170,7 @@ class Edition:
     @cached_property  # read at every draw waiting for its answer: the rules do not change
     def pure_stacking(self) -> bool:
         """True when which card may answer a waiting draw under the table's `stack where`
-        rules depends only on the card, the top card and the colour (None: no rule)."""
+        rules depends only on the card, the top card and the colour (or there is no rule)."""
         return all(rule.pure for rule in self.stack_rules)
 
     @cached_property  # read after every card played under a jump-in rule

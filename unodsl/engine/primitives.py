@@ -130,16 +130,22 @@ class ScriptPrimitives:
         card is worked out once per edition, as for `playable`."""
         if not self.edition.pure_stacking:
             return [c for c in hand if self._may_answer(c, victim, pending)]
-        top, cache = self.discard[-1], self.edition.stack_cache
-        by_face = cache.get((top.face, self.colour))
-        if by_face is None:
-            rules = self.stack_rules
-            by_face = cache[(top.face, self.colour)] = [
-                any(rule.function(face, self, victim) for rule in rules) for face in self.edition.faces]
+        by_face = self._faces_where(self.stack_rules, self.edition.stack_cache, victim)
         predicate = pending.predicate
         if predicate is None:
             return [c for c in hand if by_face[c.face]]
         return [c for c in hand if predicate(c) or by_face[c.face]]
+
+    def _faces_where(self, rules: list, cache: dict, me: int) -> list:
+        """For conditions that read only the cards (and the colour): for each face of the
+        edition, whether one of `rules` holds for it on the top card in the colour in play,
+        worked out once per edition in `cache` (by top face and colour), as for `playable`."""
+        key = (self.discard[-1].face, self.colour)
+        by_face = cache.get(key)
+        if by_face is None:
+            by_face = cache[key] = [any(rule.function(face, self, me) for rule in rules)
+                                    for face in self.edition.faces]
+        return by_face
 
     def _may_answer(self, card, victim: int, pending) -> bool:
         """The card's own `or passes it on with C`, or any stacking rule of the table."""

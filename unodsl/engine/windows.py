@@ -61,7 +61,7 @@ class Windows:
         """The first player, in turn order after the one who played, who jumps in: (seat, card)."""
         p, n, step = self.turn, self.n, self.direction
         top, rules, out = self.discard[-1], self.edition.jump_rules, self.out
-        by_face = self._jumping_faces(top) if self.edition.pure_jumping else None
+        by_face = self._faces_where(rules, self.edition.jump_cache, p) if self.edition.pure_jumping else None
         for offset in range(1, n):
             q = (p + offset * step) % n
             if out and q in out:
@@ -75,17 +75,6 @@ class Windows:
                 if answer is not PASS:
                     return q, answer
         return None
-
-    def _jumping_faces(self, top) -> list:
-        """Where the jump-in rules read only the cards (and the colour): which faces may jump
-        in on `top`, worked out once per edition, as for `playable`."""
-        cache = self.edition.jump_cache
-        by_face = cache.get((top.face, self.colour))
-        if by_face is None:
-            rules = self.edition.jump_rules
-            by_face = cache[(top.face, self.colour)] = [
-                any(rule.function(face, self, self.turn) for rule in rules) for face in self.edition.faces]
-        return by_face
 
     def _jump_in(self, q: int, card) -> None:
         """`q` plays `card` out of turn; play continues from them."""
