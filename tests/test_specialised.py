@@ -11,7 +11,7 @@ import pytest
 import unodsl
 from unodsl.engine.match import Match
 from unodsl.engine.round import Round
-from unodsl.engine.specialise import round_source, specialised
+from unodsl.engine.specialise import respecialise, round_source, specialised
 from unodsl.resources import data_dir
 from unodsl.sim.tally import CountingMatch
 
@@ -85,6 +85,32 @@ def test_every_starter_rule_on_a_blank_card_plays_the_same_games(rule):
     same_games(unodsl.load_edition("veto", rules=[f"@{rule}"]), (4,), f"@{rule}")
 
 
+@pytest.mark.parametrize("settings", [{"play_drawn": "must"}, {"play_drawn": "never"},
+                                      {"draw_until_playable": True}, {"stacking": True}])
+def test_the_turns_draw_is_written_for_each_way_of_drawing(settings):
+    """A drawn card that goes is always played, never played, or drawn until one goes."""
+    same_games(unodsl.load_edition("classic", settings=settings), (2, 4), str(settings))
+
+
+def test_out_of_turn_editions_play_the_same_games():
+    """Reactions (a quiet effect clears the players offered one), and a table card whose use
+    draws, not skips (its target's turn comes with the card lying on them and no skip)."""
+    import test_out_of_turn
+
+    for name in ("EDITION", "TWO_TABLE_CARDS", "GIVING_SHIELD"):
+        edition = getattr(test_out_of_turn, name)
+        respecialise(edition)  # (loaded as that module was imported: its loop is written here)
+        same_games(edition, (2, 4), name, seeds=range(4))
+
+
+def test_a_turn_start_hook_may_end_the_round():
+    """A player who discards their last cards as their turn begins has won: the loop ends there."""
+    edition = unodsl.load_edition("classic", rules=["on turn_start where me.hand <= 2:\n  me discards all"])
+    same_games(edition, (2, 3), "turn_start")
+    match = Match(edition, players=3, agents="random", seed=2, record=False)
+    assert match.result().rounds and all(r.winner is not None for r in match.result().rounds)
+
+
 def test_simulations_count_the_same_games():
     """A simulation's rounds (CountingRound, which notes every card played) are written out too."""
     edition = unodsl.load_edition("no-mercy")
@@ -103,6 +129,9 @@ def test_hooks_and_blank_cards_play_the_same_games():
     rules = ["on turn_start where me holds number == 3:\n  me draws 1",
              "on play where number == 7:\n  previous draws 1"]
     same_games(unodsl.load_edition("classic", rules=rules), (3,), "hooks", seeds=range(4))
+    # Hooks that watch the turn's draw: it is then drawn the interpreter's way.
+    for rule in ("on draw where number == 5:\n  skip next", "on hand_grows where me.hand > 6:\n  skip next"):
+        same_games(unodsl.load_edition("classic", rules=[rule]), (3,), rule, seeds=range(4))
     same_games(unodsl.load_edition("classic-2018"), (3,), "classic-2018", seeds=range(4))
 
 
@@ -129,7 +158,9 @@ def test_a_round_class_that_changes_play_card_keeps_the_interpreters_loop():
 def test_the_written_loop_has_the_editions_answers_in_it():
     """What makes it quicker: the kinds' effects copied in with their primitives written out,
     the playable table read by face, a random agent's pick inline."""
-    source = round_source(unodsl.load_edition("classic"))
+    edition = unodsl.load_edition("classic")
+    source = round_source(edition)
+    assert specialised(edition).source == source  # (what a reader is shown)
     assert "g.skips[(me + g.direction) % g.n] += 1" in source  # `skip next`
     assert "g.direction = -g.direction" in source  # `reverse`
     assert "row = ROWS[top.face]" in source
