@@ -208,3 +208,15 @@ def test_no_text_of_the_edition_file_becomes_code_of_the_loop():
     edition = load_edition_text(text, "inject.yaml")
     assert not any(line.strip().startswith("raise SystemExit") for line in round_source(edition).splitlines())
     assert played(edition, 2, "random", 1, True) == played(edition, 2, "random", 1, False)
+
+
+def test_a_bluff_condition_of_a_plain_card_beside_blank_cards():
+    """In an edition with blank cards (whose written rules may compile every script again) a
+    kind without an effect is played in the loop, its bluff condition read as it runs."""
+    from unodsl.edition.loader import load_edition_text
+
+    text = "name: Bluffs\nid: bluffs\nbase: classic-2018\nkinds:\n  number:\n" \
+           "    bluff_if: me holds colour == top.colour\n"
+    edition = load_edition_text(text, "bluffs.yaml")
+    assert any(kind.blank for kind in edition.kinds.values()) and edition.kinds["number"].bluff_if is not None
+    same_games(edition, (3,), "bluffs")
