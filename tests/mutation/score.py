@@ -3,6 +3,8 @@
     python tests/mutation/score.py            # the table docs/mutation.md records
     python tests/mutation/score.py --survivors  # every surviving mutant, for classifying
     python tests/mutation/score.py --checked    # survivors a later test was checked to kill count as killed
+    python tests/mutation/score.py --kills K1 [--kills K2 ...] [--checked] [--survivors]
+        # the verdicts tests/mutation/check_kills.py wrote instead of mutmut's records
 
 A mutant that survives because it changes nothing a player could see is
 *equivalent*; docs/mutation.md lists each one with the reason, and the score
@@ -53,6 +55,40 @@ def results() -> dict[str, dict[str, str]]:
     return found
 
 
+def kills_results(paths: list[str]) -> dict[str, dict[str, str]]:
+    """file -> mutant name -> status, from check_kills.py's lines `VERDICT NAME SECONDS [TEST]`
+    (the mutant names from mutants/*.meta; the last line about a mutant wins, so a re-run with a
+    longer CPU cap or new tests overrides). A `stopped` mutant counts as a timeout when it ran as
+    long as `mutmut run` would have let it (its limit: (t + timeout_constant) x timeout_multiplier
+    x 2 s of CPU, t its tests' time in mutants/mutmut-stats.json); before that, it is alive."""
+    verdicts = {}
+    for path in paths:
+        for line in open(path, encoding="utf-8"):
+            fields = line.split()
+            if len(fields) >= 2:
+                verdicts[fields[1]] = fields
+    stats = json.loads((MUTANTS / "mutmut-stats.json").read_text(encoding="utf-8"))
+    duration, reaching = stats["duration_by_test"], stats["tests_by_mangled_function_name"]
+    found = {}
+    for meta in sorted(MUTANTS.rglob("*.py.meta")):
+        keys = json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {})
+        if not keys:
+            continue
+        statuses = found[str(meta.relative_to(MUTANTS))[: -len(".meta")]] = {}
+        for key in keys:
+            fields = verdicts.get(key)
+            if fields is None:
+                statuses[key] = "not run"
+            elif fields[0] == "stopped":
+                tests = reaching.get(re.sub(r"__mutmut_\d+$", "", key), ())
+                limit = (sum(duration.get(t, 0.0) for t in tests) + 10.0) * 2.0 * 2
+                seconds = float(fields[2]) if len(fields) > 2 else 0.0
+                statuses[key] = "timeout" if seconds >= limit else "survived"
+            else:
+                statuses[key] = {"killed": "killed", "survived": "survived", "no-tests": "no tests"}[fields[0]]
+    return found
+
+
 def tally(statuses: dict[str, str], equivalent: set[str], killed_later: set[str] = frozenset()) -> Counter:
     counts = Counter(mutants=len(statuses))
     for name, status in statuses.items():
@@ -82,7 +118,8 @@ def table(found: dict, equivalent: set[str], killed_later: set[str] = frozenset(
 
 
 def main(argv: list[str]) -> int:
-    found = results()
+    kills = [argv[i + 1] for i, arg in enumerate(argv) if arg == "--kills"]
+    found = kills_results(kills) if kills else results()
     if not found:
         print("no results in mutants/: run `mutmut run` first", file=sys.stderr)
         return 1
