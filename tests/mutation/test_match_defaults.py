@@ -1,0 +1,41 @@
+"""What a match is when the caller leaves things out (unodsl.Match's defaults, README's
+"Python API"): four players, a random seed that replays the match, and an end after
+1000 rounds that nobody wins.
+
+Written for mutants that survived the suite (docs/mutation.md).
+"""
+from __future__ import annotations
+
+import unodsl
+
+
+def deals(match: unodsl.Match) -> list:
+    match.play()
+    return [e["hands"] for e in match.log if e["event"] == "deal"]
+
+
+def test_a_match_made_without_a_player_count_is_for_four():
+    match = unodsl.Match(unodsl.load_edition("classic"), agents="random", seed=1)
+    assert match.n == 4 and len(deals(match)[0]) == 4
+
+
+def test_matches_without_a_seed_are_dealt_apart_and_each_seed_replays_its_match():
+    classic = unodsl.load_edition("classic")
+    first, second = (unodsl.Match(classic, players=3, agents="random", max_rounds=1) for _ in range(2))
+    assert deals(first) != deals(second)
+    assert deals(unodsl.Match(classic, players=3, agents="random", max_rounds=1, seed=first.seed)) == deals(first)
+    seeds = {unodsl.Match(classic, players=3).seed for _ in range(200)}
+    assert len(seeds) == 200  # (random: two alike would be one match dealt twice)
+
+
+def test_a_match_that_nobody_wins_stops_after_1000_rounds():
+    classic = unodsl.load_edition("classic")
+    result = unodsl.Match(classic, players=2, agents="random", seed=1, max_turns=1, record=False).play()
+    assert result.winner is None and len(result.rounds) == 1000
+
+
+def test_a_challenge_uno_match_stopped_before_one_player_is_left_has_no_winner():
+    # Challenge UNO: the match is won by the last player left; stopped before, nobody has won it
+    edition = unodsl.load_edition("classic", settings={"mode": "challenge"})
+    result = unodsl.Match(edition, players=3, agents="random", seed=1, max_rounds=1).play()
+    assert len(result.rounds) == 1 and result.winner is None

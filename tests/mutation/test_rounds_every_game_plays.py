@@ -1,0 +1,59 @@
+"""What the full run of session 14 found unchecked in the rounds every game plays: the quick
+paths an unrecorded match takes must leave room for the house rules that replace a draw.
+
+Written for mutants that survived the suite (docs/mutation.md).
+"""
+from __future__ import annotations
+
+import unodsl
+
+
+def summary(match: unodsl.Match) -> tuple:
+    result = match.play()
+    return result.winner, result.scores, [(r.winner, r.turns, r.points) for r in result.rounds]
+
+
+def test_an_unrecorded_match_draws_by_an_instead_of_turn_draw_rule():
+    """docs/effects.md: `instead of turn_draw:` says what a player does instead of the card drawn
+    on their turn; a match played unrecorded is the recorded one (tests/test_engine_paths.py).
+    So with `me draws 2` instead, an unrecorded match draws two cards too."""
+    edition = unodsl.load_edition("classic", rules=["instead of turn_draw: me draws 2"])
+    plain = unodsl.load_edition("classic")
+    for seed in range(3):
+        quick = summary(unodsl.Match(edition, players=3, agents="random", seed=seed, record=False))
+        general = summary(unodsl.Match(edition, players=3, agents="random", seed=seed, record=True))
+        assert quick == general, f"seed {seed}"
+        # (and the rule changes the game: it is not the match without it)
+        assert quick != summary(unodsl.Match(plain, players=3, agents="random", seed=seed, record=False))
+
+
+def test_a_script_reads_the_score_the_match_gave_in_an_earlier_round():
+    """docs/effects.md: `P.score` is a player's score, the one the match keeps from round to round.
+    With `on turn_start where me.score > 0: me draws 1`, the winner of the first round (the only
+    one who scored) draws a card as each of their turns begins in the second round."""
+    edition = unodsl.load_edition("classic", rules=["on turn_start where me.score > 0: me draws 1"])
+    match = unodsl.Match(edition, players=2, agents="random", seed=1, max_rounds=2, record=True)
+    result = match.play()
+    scorer = result.rounds[0].winner
+    deals = [i for i, e in enumerate(match.log) if e["event"] == "deal"]
+    first, second = match.log[:deals[1]], match.log[deals[1]:]
+    turns = [i for i, e in enumerate(second) if e["event"] == "turn" and e["player"] == scorer]
+    assert turns and all(second[i - 1]["event"] == "draw" and second[i - 1]["player"] == scorer
+                         and len(second[i - 1]["cards"]) == 1 for i in turns)
+    assert not all(first[i - 1]["event"] == "draw" for i, e in enumerate(first)  # (no score yet)
+                   if e["event"] == "turn" and e["player"] == scorer)
+
+
+def test_a_round_counts_the_turns_it_played_and_is_abandoned_after_max_turns():
+    """`max_turns`: a round still going after this many turns is abandoned; the round's result
+    counts its turns, one `turn` event each in the record."""
+    classic = unodsl.load_edition("classic")
+    for seed in range(3):
+        match = unodsl.Match(classic, players=3, agents="random", seed=seed, max_rounds=1, max_turns=6)
+        result = match.play().rounds[0]
+        events = [e["event"] for e in match.log]
+        assert (result.winner, result.turns, events.count("turn")) == (None, 6, 6)
+        assert "round_abandoned" in events
+    match = unodsl.Match(classic, players=3, agents="random", seed=1, max_rounds=1)
+    result = match.play().rounds[0]
+    assert result.winner is not None and result.turns == [e["event"] for e in match.log].count("turn")
