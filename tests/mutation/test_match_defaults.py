@@ -6,6 +6,8 @@ Written for mutants that survived the suite (docs/mutation.md).
 """
 from __future__ import annotations
 
+import pytest
+
 import unodsl
 
 
@@ -39,3 +41,9 @@ def test_a_challenge_uno_match_stopped_before_one_player_is_left_has_no_winner()
     edition = unodsl.load_edition("classic", settings={"mode": "challenge"})
     result = unodsl.Match(edition, players=3, agents="random", seed=1, max_rounds=1).play()
     assert len(result.rounds) == 1 and result.winner is None
+
+
+def test_agents_given_for_another_number_of_players_are_refused_in_words():
+    with pytest.raises(unodsl.UnoError) as refused:
+        unodsl.Match(unodsl.load_edition("classic"), players=3, agents=["random", "greedy"], seed=1)
+    assert str(refused.value) == "2 agents given for 3 players"

@@ -39,6 +39,17 @@ def test_a_round_start_hook_runs_for_the_dealer_after_the_start_card():
     assert (drawn["event"], drawn["player"], len(drawn["cards"])) == ("draw", dealer, 2)
 
 
+def test_a_round_start_hook_reads_the_start_card():
+    # docs/effects.md, the events: for `round_start`, `card` is the start card
+    edition = unodsl.load_edition("classic", rules=["on round_start: me draws card.number"])
+    for seed in (1, 2):  # (start cards with a number: a blue 8, a green 7)
+        m = unodsl.Match(edition, players=3, agents="random", seed=seed, max_rounds=1)
+        m.play()
+        start = next(i for i, e in enumerate(m.log) if e["event"] == "start_card")
+        card = next(c for c in edition.deck if c.uid == m.log[start]["card"])
+        assert card.number and len(m.log[start + 1]["cards"]) == card.number
+
+
 def test_challenge_uno_in_teams_is_refused_in_words():
     edition = unodsl.load_edition("classic", settings={"teams": True, "mode": "challenge"})
     with pytest.raises(unodsl.UnoError) as refused:

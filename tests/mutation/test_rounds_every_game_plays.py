@@ -53,7 +53,7 @@ def test_a_round_counts_the_turns_it_played_and_is_abandoned_after_max_turns():
         result = match.play().rounds[0]
         events = [e["event"] for e in match.log]
         assert (result.winner, result.turns, events.count("turn")) == (None, 6, 6)
-        assert "round_abandoned" in events
+        assert [e["turns"] for e in match.log if e["event"] == "round_abandoned"] == [6]
     match = unodsl.Match(classic, players=3, agents="random", seed=1, max_rounds=1)
     result = match.play().rounds[0]
     assert result.winner is not None and result.turns == [e["event"] for e in match.log].count("turn")
