@@ -47,3 +47,33 @@ def test_agents_given_for_another_number_of_players_are_refused_in_words():
     with pytest.raises(unodsl.UnoError) as refused:
         unodsl.Match(unodsl.load_edition("classic"), players=3, agents=["random", "greedy"], seed=1)
     assert str(refused.value) == "2 agents given for 3 players"
+
+
+def test_the_record_of_a_match_ends_with_its_winner_and_scores():
+    classic = unodsl.load_edition("classic")
+    for target in (10**6, 50):  # (a match stopped after its rounds; one won)
+        match = unodsl.Match(classic, players=3, agents="random", seed=2, max_rounds=2, target=target)
+        result = match.play()
+        assert match.log[-1] == {"event": "match_end", "winner": result.winner, "scores": result.scores}
+
+
+def test_chance_is_drawn_from_the_matchs_seed_and_each_round_draws_its_own():
+    """docs/effects.md, "Chance": every chance is drawn from the match's seed (the same seed plays
+    the same game); so matches of other seeds, and the rounds of a match, draw other results."""
+    attack = unodsl.load_edition("attack")
+
+    def chances(seed, rounds=1):
+        match = unodsl.Match(attack, players=3, agents="random", seed=seed, max_rounds=rounds, target=10**6)
+        match.play()
+        deals = [i for i, e in enumerate(match.log) if e["event"] == "deal"] + [len(match.log)]
+        return [[(e["what"], e["value"]) for e in match.log[a:b] if e["event"] == "chance"]
+                for a, b in zip(deals, deals[1:])]
+
+    assert chances(1) == chances(1)
+    firsts = {}
+    for seed in range(1, 7):
+        what, value = chances(seed)[0][0]
+        firsts.setdefault(what, set()).add(value)
+    assert any(len(values) > 1 for values in firsts.values())
+    first, second = chances(1, rounds=2)
+    assert first[:10] != second[:10]

@@ -6,6 +6,7 @@ Written for mutants that survived the suite (docs/mutation.md).
 from __future__ import annotations
 
 import unodsl
+from unodsl.engine.setup import Setup
 
 
 def summary(match: unodsl.Match) -> tuple:
@@ -57,3 +58,19 @@ def test_a_round_counts_the_turns_it_played_and_is_abandoned_after_max_turns():
     match = unodsl.Match(classic, players=3, agents="random", seed=1, max_rounds=1)
     result = match.play().rounds[0]
     assert result.winner is not None and result.turns == [e["event"] for e in match.log].count("turn")
+
+
+def test_a_hand_played_face_up_is_hidden_again_at_my_next_turn_in_an_unrecorded_match():
+    """docs/effects.md: `TARGET plays face up`: the hand is shown to all until `me`'s next turn;
+    in a match played unrecorded, with no hook, the turns begin the quick way (round.py)."""
+    text = "name: Face up\nbase: classic\nkinds:\n  skip:\n    effect: |\n      next plays face up\n"
+    edition = unodsl.load_edition_text(text, "face-up.yaml")
+    m = unodsl.Match(edition, players=3, agents=[None, "greedy", "greedy"], seed=1, record=False,
+                     setup=Setup(hands=[["red skip", "red 5", "red 6"], ["red 1", "red 2", "blue 3"],
+                                        ["red 4", "red 7", "blue 4"]],
+                                 draw=["blue 7", "blue 8", "blue 9"], discard=["red 9"]))
+    shown = {c.uid for c in m.round.hands[1]}
+    m.answer(next(c for c in m.round.hands[0] if c.label().lower() == "red skip"))
+    assert shown <= m.round.known[0] | {c.uid for c in m.round.discard}  # (seat 1's hand was shown)
+    assert m.decision is not None and m.decision.player == 0  # seat 0's next turn has begun
+    assert m.round.face_up_until == {}
