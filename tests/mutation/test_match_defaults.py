@@ -77,3 +77,27 @@ def test_chance_is_drawn_from_the_matchs_seed_and_each_round_draws_its_own():
     assert any(len(values) > 1 for values in firsts.values())
     first, second = chances(1, rounds=2)
     assert first[:10] != second[:10]
+
+
+def test_each_decision_is_recorded_with_its_kind_player_option_count_and_plain_answer():
+    """A recorded match writes each answer (`{event: decision, kind, player, options, value}`): a
+    card as its uid and label, a colour by name, a marker (draw, keep, pass) by its name."""
+    classic = unodsl.load_edition("classic")
+    match = unodsl.Match(classic, players=3, agents="random", seed=3, max_rounds=1)
+    match.play()
+    decisions = [(i, e) for i, e in enumerate(match.log) if e.get("event") == "decision"]
+    assert decisions and all(set(e) == {"event", "kind", "player", "options", "value"} for _, e in decisions)
+    assert all(isinstance(e["options"], int) and e["options"] >= 2 for _, e in decisions)
+    turns = [(i, e) for i, e in decisions if e["kind"] == "turn"]
+    assert turns
+    for i, e in turns:
+        card = next(c for c in classic.deck if c.uid == e["value"]["card"])
+        assert e["value"] == {"card": card.uid, "label": card.label()}
+        play = next(x for x in match.log[i + 1:] if x["event"] == "play")  # (after any UNO called)
+        assert play == {"event": "play", "player": e["player"], "card": card.uid}
+        assert match.log[i - 1] == {"event": "turn", "player": e["player"]}
+    colours = [e["value"] for _, e in decisions if e["kind"] == "colour"]
+    assert colours and set(colours) <= {"red", "yellow", "green", "blue"}
+    kept = [e["value"] for _, e in decisions if e["kind"] == "play_drawn"]
+    assert kept == ["KEEP"]  # (the card drawn kept: the marker by name)
+    assert {e["value"] for _, e in decisions if e["kind"] in ("challenge", "call_uno")} <= {True, False}

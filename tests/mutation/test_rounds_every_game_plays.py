@@ -74,3 +74,57 @@ def test_a_hand_played_face_up_is_hidden_again_at_my_next_turn_in_an_unrecorded_
     assert shown <= m.round.known[0] | {c.uid for c in m.round.discard}  # (seat 1's hand was shown)
     assert m.decision is not None and m.decision.player == 0  # seat 0's next turn has begun
     assert m.round.face_up_until == {}
+
+
+def test_a_bluff_if_condition_reads_the_card_played():
+    """docs/effects.md: `bluff_if`, a condition asked when the card is played: if true, the play is
+    a bluff (`bluffed`). Here the condition reads the card itself: a red Skip is a bluff."""
+    text = ("name: Red bluffs\nbase: classic\nkinds:\n  skip:\n    bluff_if: colour == red\n"
+            "    effect: |\n      skip next\n      if bluffed:\n        me draws 2\n")
+    edition = unodsl.load_edition_text(text, "red-bluffs.yaml")
+    for skip, drawn in (("red skip", 2), ("blue skip", 0)):
+        m = unodsl.Match(edition, players=2, seed=1, setup=Setup(
+            hands=[["red skip", "blue skip", "red 5"], ["red 1", "red 2"]],
+            draw=["blue 7", "blue 8", "blue 9"], discard=["red 9" if skip == "red skip" else "blue 9"]))
+        m.answer(next(c for c in m.round.hands[0] if c.label().lower() == skip))
+        assert len(m.round.hands[0]) == 2 + drawn, skip
+
+
+def test_a_turn_start_hook_that_puts_the_player_out_ends_the_round_before_the_turn():
+    # docs/effects.md: a player whose hand a script empties is out; the round is over, and the
+    # turn that was beginning is not played (no card drawn into the winner's empty hand)
+    edition = unodsl.load_edition("classic", rules=["on turn_start where me.hand == 1:\n  me discards all"])
+    for record in (True, False):
+        m = unodsl.Match(edition, players=2, agents=[None, "greedy"], seed=1, max_rounds=1, record=record,
+                         setup=Setup(hands=[["red 5", "red 6"], ["green 1", "green 2", "green 3"]],
+                                     draw=["blue 7", "blue 8", "blue 9"], discard=["red 9"]))
+        m.answer(next(c for c in m.round.hands[0] if c.label() == "red 5"))
+        while not m.finished:
+            m.answer(m.decision.options[0])
+        assert m.results[0].winner == 0 and m.round.hands[0] == []
+
+
+def test_a_cards_effect_reads_the_card_played():
+    # docs/effects.md: in a card's script, `colour` (and the other attributes) are the card's
+    text = ("name: Red skips draw\nbase: classic\nkinds:\n  skip:\n"
+            "    effect: |\n      skip next\n      if colour == red:\n        me draws 2\n")
+    edition = unodsl.load_edition_text(text, "red-skips.yaml")
+    for skip, drawn in (("red skip", 2), ("blue skip", 0)):
+        m = unodsl.Match(edition, players=2, seed=1, setup=Setup(
+            hands=[["red skip", "blue skip", "red 5"], ["red 1", "red 2"]],
+            draw=["blue 7", "blue 8", "blue 9"], discard=["red 9" if skip == "red skip" else "blue 9"]))
+        m.answer(next(c for c in m.round.hands[0] if c.label().lower() == skip))
+        assert len(m.round.hands[0]) == 2 + drawn, skip
+
+
+def test_a_hook_draw_between_cards_is_drawn_at_once_under_stacking():
+    """docs/effects.md, stacking: a draw *a card gives another player* waits for their answer; a
+    draw a `turn_start` hook gives, after a Skip or a Reverse was played, is no card's: drawn at once."""
+    edition = unodsl.load_edition("no-mercy", rules=["on turn_start: me draws 1"])
+    for seed in (1, 2):
+        match = unodsl.Match(edition, players=3, agents="random", seed=seed, max_rounds=1)
+        match.play()
+        turns = [i for i, e in enumerate(match.log) if e["event"] == "turn"]
+        assert len(turns) > 10
+        assert all(match.log[i - 1]["event"] == "draw" and match.log[i - 1]["player"] == match.log[i]["player"]
+                   and len(match.log[i - 1]["cards"]) == 1 for i in turns)
