@@ -103,8 +103,8 @@ def _run_with_mutant(name: str, items: list, pipe: int) -> None:
     if os.environ.get("CPU_CAP"):
         cap = int(os.environ["CPU_CAP"])
         resource.setrlimit(resource.RLIMIT_CPU, (cap, cap + 5))
-    for item in items:
-        if any(report.failed for report in runtestprotocol(item, nextitem=None, log=False)):
+    for item, nextitem in zip(items, [*items[1:], None]):  # (fixtures kept while the next test shares them)
+        if any(report.failed for report in runtestprotocol(item, nextitem=nextitem, log=False)):
             os.write(pipe, item.nodeid.encode("utf-8"))
             os._exit(1)
     os._exit(0)
