@@ -36,6 +36,14 @@ def equivalent_mutants() -> set[str]:
     return set(re.findall(r"^\| `([^`]+)` \| equivalent \|", DOC.read_text(encoding="utf-8"), re.M))
 
 
+def timeouts_read() -> set[str]:
+    """Mutants docs/mutation.md classifies as `timeout`: stopped by a CPU cap below mutmut's, and
+    read to loop forever (mutmut would have stopped them at its limit: a timeout, noticed)."""
+    if not DOC.exists():
+        return set()
+    return set(re.findall(r"^\| `([^`]+)` \| timeout \|", DOC.read_text(encoding="utf-8"), re.M))
+
+
 def checked_kills() -> set[str]:
     """Survivors docs/mutation.md says a test written after the run kills (`| gap | killed by ...`):
     each was checked by running the tests against the mutant, as mutmut does."""
@@ -91,8 +99,11 @@ def kills_results(paths: list[str]) -> dict[str, dict[str, str]]:
 
 def tally(statuses: dict[str, str], equivalent: set[str], killed_later: set[str] = frozenset()) -> Counter:
     counts = Counter(mutants=len(statuses))
+    looping = timeouts_read()
     for name, status in statuses.items():
-        if status in ("survived", "no tests") and name in equivalent:
+        if status == "survived" and name in looping:
+            status = "timeout"
+        elif status in ("survived", "no tests") and name in equivalent:
             status = "equivalent"
         elif status in ("survived", "no tests") and name in killed_later:
             status = "killed"
@@ -129,7 +140,7 @@ def main(argv: list[str]) -> int:
     if "--survivors" in argv:
         for statuses in found.values():
             for name, status in sorted(statuses.items()):
-                if status in ("survived", "no tests") and name not in equivalent:
+                if status in ("survived", "no tests") and name not in equivalent and name not in timeouts_read():
                     print(status, name)
         return 0
     print(table(found, equivalent_mutants(), checked_kills() if "--checked" in argv else frozenset()))

@@ -72,3 +72,45 @@ def test_a_draw_of_the_whole_draw_pile_takes_the_cards_as_any_other_draw():
         (event,) = [e for e in m.log if e["event"] == "draw"]
         drawn.append((event["cards"], [c.uid for c in m.round.hands[1][2:]]))
     assert drawn[0] == drawn[1]
+
+
+def three_with(rules, hands):
+    edition = unodsl.load_edition("classic", rules=rules)
+    return unodsl.Match(edition, players=3, seed=1, max_rounds=1, setup=Setup(
+        hands=hands, draw=["blue 7", "blue 8", "blue 9", "yellow 7", "yellow 8"], discard=["red 9"]))
+
+
+def test_after_a_player_left_one_whose_hand_a_script_empties_has_won():
+    # docs/effects.md: a player left with no card is out and wins the round, also when another
+    # player left the round before
+    m = three_with(["on play where number == 3:\n  eliminate next, cards shuffled into draw pile", "on play where number == 4:\n  next discards all"],
+                   [["red 3", "red 5", "red 6"], ["green 1", "green 2"], ["red 4", "yellow 1", "yellow 2"]])
+    m.answer(next(c for c in m.round.hands[0] if c.label() == "red 3"))  # seat 1 leaves the round
+    m.answer(next(c for c in m.round.hands[2] if c.label() == "red 4"))  # seat 0 discards all
+    while m.decision is not None and m.decision.kind == "top_card":  # (which of them ends on top)
+        m.answer(m.decision.options[0])
+    assert m.finished and m.results[0].winner == 0
+
+
+def test_the_last_player_left_in_the_round_has_won():
+    m = three_with(["on play where number == 3:\n  eliminate next, cards shuffled into draw pile"],
+                   [["red 3", "red 5", "red 6"], ["green 1", "green 2"], ["green 3", "yellow 1", "yellow 2"]])
+    m.answer(next(c for c in m.round.hands[0] if c.label() == "red 3"))  # seat 1 leaves the round
+    m.answer(next(c for c in m.round.hands[2] if c.label() == "green 3"))  # and seat 0
+    assert m.finished and m.results[0].winner == 2
+
+
+def test_in_teams_the_last_team_left_scores_only_the_opponents_hands():
+    # docs/editions.md, `teams`: the winning team scores the cards left in its opponents' hands;
+    # the last team left in a round (here both opponents left it) still holds cards: not scored
+    edition = unodsl.load_edition("classic", settings={"teams": True},
+                                  rules=["on play where number == 3:\n  eliminate next, cards shuffled into draw pile"])
+    m = unodsl.Match(edition, players=4, seed=1, max_rounds=1, setup=Setup(
+        hands=[["red 3", "yellow 3", "red 9"], ["green 1", "green 2"], ["green 3", "blue 1"], ["blue 2", "blue 4"]],
+        draw=["blue 7", "blue 8", "blue 9", "yellow 7", "yellow 8"], discard=["red 5"]))
+    m.answer(next(c for c in m.round.hands[0] if c.label() == "red 3"))  # seat 1 leaves
+    m.answer(next(c for c in m.round.hands[2] if c.label() == "green 3"))  # seat 3 leaves
+    m.answer(True)  # (seat 2, down to one card, calls UNO)
+    result = m.results[0]
+    assert m.finished and result.winner in (0, 2) and result.points[result.winner] > 0
+    assert result.scored == [0, 0, 0, 0]
