@@ -18,7 +18,8 @@ first; CPU_CAP=SECONDS stops a child after that much CPU (`stopped`).
 
 The verdict is the one `mutmut run` gives (killed if any of those tests fails, survived if
 all pass); only the order differs: the tests that killed a mutant of the same function, then
-those that killed the last mutants, go first, so a killed mutant mostly dies in its first
+those that killed the last mutants, then those that killed the most (SEED_KILLS=out.txt:...
+counts the kills of earlier runs too), go first, so a killed mutant mostly dies in its first
 test.
 """
 from __future__ import annotations
@@ -28,10 +29,12 @@ import json
 import os
 import re
 import resource
+from collections import Counter
 
 from _pytest.runner import runtestprotocol
 
 _RECENT = 40  # the tests that killed the last mutants, tried first
+_MOST = 300  # then the tests that killed the most mutants so far
 
 
 def pytest_runtestloop(session):
@@ -42,14 +45,19 @@ def pytest_runtestloop(session):
         session.items.sort(key=lambda item: duration.get(item.nodeid, 0.0))
     by_function: dict[str, list[str]] = {}
     recent: list[str] = []
+    kills: Counter = Counter()  # test -> mutants it killed (SEED_KILLS: earlier runs' out.txt files)
+    for path in filter(None, os.environ.get("SEED_KILLS", "").split(":")):
+        kills.update(line.split()[3] for line in open(path, encoding="utf-8") if len(line.split()) > 3)
     gc.freeze()  # (the forked children then copy less)
     with open(os.environ["KILLS"], "a", encoding="utf-8", buffering=1) as out:
         for name in names:
             function = _function(name)
-            items = _ordered(_tests_for(name, session.items, stats), by_function.get(function, []) + recent)
+            most = [test for test, _ in kills.most_common(_MOST)]
+            items = _ordered(_tests_for(name, session.items, stats), by_function.get(function, []) + recent + most)
             verdict, seconds, killer = _verdict(name, items)
             out.write(f"{verdict} {name} {seconds:.1f}" + (f" {killer}" if killer else "") + "\n")
             if killer:
+                kills[killer] += 1
                 kept = by_function.setdefault(function, [])
                 if killer not in kept:
                     kept.insert(0, killer)
