@@ -114,3 +114,23 @@ def test_in_teams_the_last_team_left_scores_only_the_opponents_hands():
     result = m.results[0]
     assert m.finished and result.winner in (0, 2) and result.points[result.winner] > 0
     assert result.scored == [0, 0, 0, 0]
+
+
+def test_under_stacking_the_first_player_may_pass_on_a_start_cards_draw():
+    # docs/effects.md, stacking: a draw the start card gives (as its dealer's) waits for the
+    # answer of the player who must draw, as a played Draw Two's does
+    from rules.conftest import table
+
+    edition = unodsl.load_edition("classic", rules=["stack where kind == top.kind",
+                                                    "on play where number == 7:\n  next draws 2"])
+    m = table(edition, [["red 5", "green 6", "blue 7"], ["blue draw two", "green 1", "green 2"], ["red 1", "red 2"]],
+              draw=["blue 7", "blue 8", "blue 9", "yellow 8", "yellow 9"], discard=["red draw two"],
+              start=True, dealer=0)
+    assert m.decision.kind == "stack" and m.decision.player == 1 and [len(h) for h in m.round.hands] == [3, 3, 2]
+    m.answer(m.decision.options[0])  # seat 1 passes it on: seat 2 draws four
+    assert len(m.round.hands[2]) == 2 + 4
+    # and after it, a draw a hook gives is no card's: drawn at once, not put to an answer
+    assert m.decision.kind == "turn" and m.decision.player == 0
+    held = len(m.round.hands[1])
+    m.answer(next(c for c in m.round.hands[0] if c.label() == "blue 7"))
+    assert m.decision.kind == "turn" and m.decision.player == 1 and len(m.round.hands[1]) == held + 2
