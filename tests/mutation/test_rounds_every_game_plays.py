@@ -128,3 +128,14 @@ def test_a_hook_draw_between_cards_is_drawn_at_once_under_stacking():
         assert len(turns) > 10
         assert all(match.log[i - 1]["event"] == "draw" and match.log[i - 1]["player"] == match.log[i]["player"]
                    and len(match.log[i - 1]["cards"]) == 1 for i in turns)
+
+
+def test_with_an_on_draw_hook_the_card_drawn_on_ones_turn_may_still_be_played():
+    # docs/effects.md: `on draw` runs about the card drawn on one's turn; a card the hook leaves in
+    # the hand is then offered to be played as without the hook (`play_drawn: choice`)
+    edition = unodsl.load_edition("classic", rules=["on draw where number == 1:\n  me draws 1"])
+    m = unodsl.Match(edition, players=2, seed=1, max_rounds=1, setup=Setup(
+        hands=[["green 2", "green 3"], ["blue 1", "blue 2"]], draw=["red 5", "blue 7", "blue 8"], discard=["red 9"]))
+    # (seat 0 holds nothing that goes: the turn's draw is taken without asking)
+    assert m.decision.kind == "play_drawn" and m.decision.player == 0
+    assert m.decision.options[0].label() == "red 5"
