@@ -14,7 +14,8 @@ collected once (what they build at import is built with no mutant on) and each m
 in a forked child, stopped at its first failing test: nothing a mutant changes is seen by the
 next. Optional: REACHING=mutmut-stats.json runs, for each mutant, only the tests mutmut saw
 reach its function (and every test in a file it does not know, written since), quickest
-first; CPU_CAP=SECONDS stops a child after that much CPU (`stopped`).
+first; CPU_CAP=SECONDS stops a child after that much CPU (`stopped`); RESUME=1 skips the
+mutants `out.txt` already has a verdict for (a run stopped and started again).
 
 The verdict is the one `mutmut run` gives (killed if any of those tests fails, survived if
 all pass); only the order differs: the tests that killed a mutant of the same function, then
@@ -39,6 +40,9 @@ _MOST = 300  # then the tests that killed the most mutants so far
 
 def pytest_runtestloop(session):
     names = [line.split()[-1] for line in open(os.environ["MUTANTS"], encoding="utf-8") if line.strip()]
+    if os.environ.get("RESUME") and os.path.exists(os.environ["KILLS"]):  # go on after a stop
+        done = {line.split()[1] for line in open(os.environ["KILLS"], encoding="utf-8") if len(line.split()) > 1}
+        names = [name for name in names if name not in done]
     stats = json.load(open(os.environ["REACHING"], encoding="utf-8")) if os.environ.get("REACHING") else None
     if stats:
         duration = stats.get("duration_by_test", {})

@@ -5,6 +5,8 @@
     python tests/mutation/score.py --checked    # survivors a later test was checked to kill count as killed
     python tests/mutation/score.py --kills K1 [--kills K2 ...] [--checked] [--survivors]
         # the verdicts tests/mutation/check_kills.py wrote instead of mutmut's records
+    python tests/mutation/score.py --all-mutants
+        # every mutant's name, those whose tests take longest first (for check_kills.py)
 
 A mutant that survives because it changes nothing a player could see is
 *equivalent*; docs/mutation.md lists each one with the reason, and the score
@@ -128,7 +130,21 @@ def table(found: dict, equivalent: set[str], killed_later: set[str] = frozenset(
     return "\n".join(lines)
 
 
+def all_mutants() -> list[str]:
+    """Every mutant in mutants/, those whose reaching tests take longest first: the ones a
+    partial `mutmut run` (cheapest first) leaves without a result."""
+    stats = json.loads((MUTANTS / "mutmut-stats.json").read_text(encoding="utf-8"))
+    duration, reaching = stats["duration_by_test"], stats["tests_by_mangled_function_name"]
+    names = [key for meta in sorted(MUTANTS.rglob("*.py.meta"))
+             for key in sorted(json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {}))]
+    return sorted(names, key=lambda name: -sum(duration.get(t, 0.0)
+                                               for t in reaching.get(re.sub(r"__mutmut_\d+$", "", name), ())))
+
+
 def main(argv: list[str]) -> int:
+    if "--all-mutants" in argv:
+        print("\n".join(all_mutants()))
+        return 0
     kills = [argv[i + 1] for i, arg in enumerate(argv) if arg == "--kills"]
     found = kills_results(kills) if kills else results()
     if not found:
