@@ -101,3 +101,14 @@ def test_each_decision_is_recorded_with_its_kind_player_option_count_and_plain_a
     kept = [e["value"] for _, e in decisions if e["kind"] == "play_drawn"]
     assert kept == ["KEEP"]  # (the card drawn kept: the marker by name)
     assert {e["value"] for _, e in decisions if e["kind"] in ("challenge", "call_uno")} <= {True, False}
+
+
+def test_when_the_cards_for_the_deal_run_out_on_a_tie_chance_picks_the_dealer():
+    # (UNO All Wild!: no card has a number, every draw for the deal ties; of two players, either
+    # may deal)
+    all_wild = unodsl.load_edition("all-wild")
+    dealers = set()
+    for seed in range(12):
+        match = unodsl.Match(all_wild, players=2, agents="random", seed=seed, max_rounds=1, max_turns=1)
+        dealers.add(next(e["player"] for e in match.log if e["event"] == "dealer"))
+    assert dealers == {0, 1}
