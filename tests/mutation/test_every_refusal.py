@@ -122,6 +122,18 @@ CASES = [
     ("move-to-every-hand", "classic", "on play where wild:\n    move all cards from my hand to every hand\n"),
     ("no-such-pile", "classic", "on play where wild:\n    move 1 card from my hand to cemetery pile\n"),
     ("misspelt-pile", "classic", "on play where wild:\n    move 1 card from graveyrd pile to my hand\n"),
+    # The type of each card attribute, setting and game variable a comparison reads (session 14).
+    ("compare-points-with-colour", "classic", "on play where points == red:\n    me draws 1\n"),
+    ("compare-players-with-colour", "classic", "on play where players == red:\n    me draws 1\n"),
+    ("compare-symbol-with-number", "classic", "on play where symbol == 3:\n    me draws 1\n"),
+    ("compare-kind-with-number", "classic", "on play where kind == 3:\n    me draws 1\n"),
+    ("compare-name-with-number", "classic", "on play where name == 3:\n    me draws 1\n"),
+    ("compare-wild-with-number", "classic", "on play where wild == 3:\n    me draws 1\n"),
+    ("compare-card-number-with-colour", "classic", "on play where card.number == red:\n    me draws 1\n"),
+    ("compare-a-flag-setting-with-number", "classic", "on play where settings.two_player_rule == 3:\n    me draws 1\n"),
+    ("compare-a-number-setting-with-colour", "classic", "on play where settings.hand_size == red:\n    me draws 1\n"),
+    ("compare-a-text-setting-with-number", "classic", "on play where settings.scoring == 3:\n    me draws 1\n"),
+    ("unknown-game-variable", "stateful", "on play where game.nothing == 3:\n    me draws 1\n"),
 ]
 
 
@@ -176,3 +188,8 @@ def test_an_edition_refusal_reads_as_its_golden_file(case, text):
 def test_every_golden_file_has_its_case():
     cases = [case for case, _, _ in CASES] + [case for case, _ in EDITION_CASES]
     assert sorted(path.stem for path in GOLDEN.glob("*.txt")) == sorted(cases)
+
+
+def test_a_setting_that_is_a_table_may_be_compared_with_anything():
+    # (`players` is {min, max}: of no one type, like a tag; a comparison of it is not refused)
+    unodsl.load_edition("classic", rules=["on play where settings.players == 3:\n    me draws 1\n"])
