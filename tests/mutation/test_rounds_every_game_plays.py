@@ -81,7 +81,11 @@ def test_a_bluff_if_condition_reads_the_card_played():
     a bluff (`bluffed`). Here the condition reads the card itself: a red Skip is a bluff."""
     text = ("name: Red bluffs\nbase: classic\nkinds:\n  skip:\n    bluff_if: colour == red\n"
             "    effect: |\n      skip next\n      if bluffed:\n        me draws 2\n")
-    edition = unodsl.load_edition_text(text, "red-bluffs.yaml")
+    red_skips_draw_two(unodsl.load_edition_text(text, "red-bluffs.yaml"))
+
+
+def red_skips_draw_two(edition) -> None:
+    """Seat 0 plays a red Skip, then (another match) a blue one: only the red one makes them draw 2."""
     for skip, drawn in (("red skip", 2), ("blue skip", 0)):
         m = unodsl.Match(edition, players=2, seed=1, setup=Setup(
             hands=[["red skip", "blue skip", "red 5"], ["red 1", "red 2"]],
@@ -108,13 +112,7 @@ def test_a_cards_effect_reads_the_card_played():
     # docs/effects.md: in a card's script, `colour` (and the other attributes) are the card's
     text = ("name: Red skips draw\nbase: classic\nkinds:\n  skip:\n"
             "    effect: |\n      skip next\n      if colour == red:\n        me draws 2\n")
-    edition = unodsl.load_edition_text(text, "red-skips.yaml")
-    for skip, drawn in (("red skip", 2), ("blue skip", 0)):
-        m = unodsl.Match(edition, players=2, seed=1, setup=Setup(
-            hands=[["red skip", "blue skip", "red 5"], ["red 1", "red 2"]],
-            draw=["blue 7", "blue 8", "blue 9"], discard=["red 9" if skip == "red skip" else "blue 9"]))
-        m.answer(next(c for c in m.round.hands[0] if c.label().lower() == skip))
-        assert len(m.round.hands[0]) == 2 + drawn, skip
+    red_skips_draw_two(unodsl.load_edition_text(text, "red-skips.yaml"))
 
 
 def test_a_hook_draw_between_cards_is_drawn_at_once_under_stacking():
