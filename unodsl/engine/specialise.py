@@ -109,9 +109,10 @@ class _Writer:
         for card in edition.deck:
             counts[card.kind] += 1
         kinds = list(edition.kinds.values())
-        self.inlined = sorted(
-            (index for index, kind in enumerate(kinds) if kind.quiet and self.effect_lines(kind) is not None),
-            key=lambda index: -counts[kinds[index].id])[:MAX_WRITTEN_KINDS]
+        # index -> the lines of its effect, for each quiet kind whose effect can be copied in
+        self.bodies = {index: lines for index, kind in enumerate(kinds) if kind.quiet
+                       for lines in [self.effect_lines(kind)] if lines is not None}
+        self.inlined = sorted(self.bodies, key=lambda index: -counts[kinds[index].id])[:MAX_WRITTEN_KINDS]
 
     def emit(self, line: str) -> None:
         self.lines.append("    " * self.depth + line)
@@ -280,7 +281,7 @@ class _Writer:
             self.emit("discard.append(card)")
             self.emit("g.colour = card.colour")
             if kind.effect is not None:
-                self.quiet_effect(self.effect_lines(kind))
+                self.quiet_effect(self.bodies[index])
             else:
                 self.check_out()
             self.depth -= 1
