@@ -16,11 +16,12 @@ import textwrap
 ROUND, PLAYER, CARD = "g", "me", "card"
 
 # Primitives whose whole work, when nothing is recorded, is one assignment: a statement
-# calling one of them is written out (the name of the call's argument, if any, is X).
+# calling one of them is written out (the name of the call's argument, if any, is X; COLOUR is the decision's kind).
 WRITTEN_OUT = {
     "skip": "g.skips[X] += 1",
     "reverse": "g.direction = -g.direction",
     "extra_turn": "g.extra_for = X",
+    "choose_colour": "g.colour = g.decide(COLOUR, X, g.colours)",
 }
 
 # Statements an inlined effect may not hold: a return ends the loop, not the effect; a

@@ -22,6 +22,7 @@ from greenlet import getcurrent, greenlet
 from . import modes
 from .decisions import WRITE_RULE, Decision
 from .round import Round
+from .shuffle import shuffle
 from .specialise import specialised
 
 
@@ -239,7 +240,7 @@ class Match:
                 self.record("dealer", player=dealer, by="birthday")
                 return dealer
         cards = list(self.edition.deck)
-        self.rng.shuffle(cards)
+        shuffle(self.rng, cards)
         contenders = list(range(self.n))
         if self.log is None and not self.edition.numbered:  # every card counts 0: no draw is seen,
             contenders, cards = _last_to_draw(contenders, len(cards)), []  # and all tie to the last card
@@ -256,7 +257,12 @@ class Match:
 
     def _score(self, rnd: Round) -> None:
         """Add the round's points to the match seats' scores (see unodsl.engine.modes)."""
-        round_points = [sum(c.points or 0 for c in hand) for hand in rnd.hands]
+        round_points = []
+        for hand in rnd.hands:  # (plain loops: a generator per hand cost more than the sums)
+            held = 0
+            for card in hand:
+                held += card.points or 0
+            round_points.append(held)
         round_scored = modes.round_scores(self.edition.settings, round_points, rnd.winner, rnd.out)
         points, scored = [0] * self.n, [0] * self.n
         for index, seat in enumerate(self.active):

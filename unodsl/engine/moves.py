@@ -9,6 +9,7 @@ the discard pile, and records each card as a discard, as drawing records a draw.
 from __future__ import annotations
 
 from .decisions import PICK, TOP_CARD
+from .shuffle import shuffle
 
 HAND, PILE, EVERY_HAND = "hand", "pile", "hands"
 DISCARD_PILE = (PILE, "discard")
@@ -139,7 +140,7 @@ class Moves:
         else:  # shuffled in; the discard pile's top card stays in play
             keep = [pile.pop()] if destination == DISCARD_PILE and pile else []
             pile.extend(cards)
-            self.rng.shuffle(pile)
+            shuffle(self.rng, pile)
             pile.extend(keep)
 
     def _discard_from_hands(self, taken: list, position: str) -> None:
@@ -191,7 +192,7 @@ class Moves:
         """Shuffle a pile; the discard pile's top card stays in play."""
         pile = self.cards_at(place)
         keep = [pile.pop()] if place == DISCARD_PILE and pile else []
-        self.rng.shuffle(pile)
+        shuffle(self.rng, pile)
         pile.extend(keep)
         if self.log is not None:
             self.record("shuffle_pile", **_place_fields("pile", place))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from ..errors import UnoError
+from .shuffle import shuffle
 from .decisions import (CHALLENGE, COLOUR, DISCARD, GIVE, PASS, PLAYER, QUESTION, STACK,
                         WRITE_RULE, YES_NO)
 
@@ -233,7 +234,7 @@ class ScriptPrimitives:
             return False
         cards = discard[:-1]
         del discard[:-1]
-        self.rng.shuffle(cards)
+        shuffle(self.rng, cards)
         self.draw_pile[0:0] = cards  # under what is left (a move may reshuffle before the pile is empty)
         if self.log is not None:
             self.record("reshuffle", cards=len(cards))

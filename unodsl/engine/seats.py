@@ -19,6 +19,7 @@ the turn to `_advance`, which passes over them.
 from __future__ import annotations
 
 from .modes import partner
+from .shuffle import shuffle
 
 
 class _Passive:
@@ -73,7 +74,7 @@ class Seats:
         self.playing -= 1
         if shuffled:
             self.draw_pile.extend(cards)
-            self.rng.shuffle(self.draw_pile)
+            shuffle(self.rng, self.draw_pile)
         else:
             self.discard[0:0] = cards  # under the pile: the top card stays in play
         self.skips[p] = max(self.skips[p], 1)  # (see the module's docstring)

@@ -25,11 +25,12 @@ scenarios and outside agents use the interpreter: see `Match`.
 from __future__ import annotations
 
 import textwrap
+from math import floor  # (int() of a float goes through a type call: three times as slow)
 
 from ..agents.random_agent import TABLE_USE_CHANCE, RandomAgent
 from ..lang.compile.build import HELPERS
 from .inline import CARD, PLAYER, ROUND, WRITTEN_OUT, inline_effect
-from .decisions import CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, UNO_CALL, WRITE_RULE, Decision
+from .decisions import CATCH, COLOUR, DRAW, KEEP, PLAY_DRAWN, TURN, UNO_CALL, WRITE_RULE, Decision
 from .out_of_turn import OfferingTableCards
 from .round import Round
 
@@ -38,7 +39,8 @@ from .round import Round
 MAX_WRITTEN_KINDS = 32
 # What the specialised class writes out: a round class that overrides any of these (but a
 # play_card that only notes the card: Round.notes_plays) keeps the interpreter's loop.
-WRITES_OUT = ("_turns", "decide", "play_card", "_draw_on_turn", "_ask_uno", "_catch_window", *WRITTEN_OUT)
+WRITES_OUT = ("_turns", "decide", "play_card", "_draw_on_turn", "_ask_uno", "_catch_window", "_advance",
+              *WRITTEN_OUT)
 
 
 def specialised(edition, base: type = Round) -> type:
@@ -66,10 +68,10 @@ def _may_specialise(base: type) -> bool:
 
 def _make_class(edition, base: type) -> type:
     source = round_source(edition, base)
-    namespace = {**HELPERS, "Base": base, "RandomAgent": RandomAgent, "Decision": Decision,
+    namespace = {**HELPERS, "floor": floor, "Base": base, "RandomAgent": RandomAgent, "Decision": Decision,
                  "OfferingTableCards": OfferingTableCards, "TABLE_USE_CHANCE": TABLE_USE_CHANCE,
                  "CATCH": CATCH, "DRAW": DRAW, "KEEP": KEEP, "PLAY_DRAWN": PLAY_DRAWN, "TURN": TURN,
-                 "UNO_CALL": UNO_CALL, "WRITE_RULE": WRITE_RULE, "KINDS": list(edition.kinds.values()),
+                 "UNO_CALL": UNO_CALL, "WRITE_RULE": WRITE_RULE, "COLOUR": COLOUR, "KINDS": list(edition.kinds.values()),
                  "ROWS": [{} for _ in edition.faces]}
     exec(compile(source, f"<unodsl: {edition.id} specialised>", "exec"), namespace)
     made = namespace["Specialised"]
@@ -180,7 +182,7 @@ class _Writer:
         self.depth += 1
         self.draw()
         self.depth -= 1
-        self.emit("else:")
+        self.emit("if card is not None:  # (from the hand, or drawn and played at once)")
         self.depth += 1
         self.play()
         self.depth -= 1
@@ -191,8 +193,9 @@ class _Writer:
             self.block("""
                 top = discard[-1]
                 row = ROWS[top.face]
-                allowed = row.get(g.colour)
-                if allowed is None:
+                try:  # (a subscript is quicker than a call of row.get)
+                    allowed = row[g.colour]
+                except KeyError:
                     allowed = row[g.colour] = allowed_faces(top)
             """)
             goes = "allowed[c.face]"
@@ -211,7 +214,7 @@ class _Writer:
             if playable:
                 agent = direct[me]
                 if agent.__class__ is RandomAgent:
-                    card = playable[int(agent._random() * len(playable))]
+                    card = playable[floor(agent._random() * len(playable))]
         """)
         if self.edition.table:  # (a built-in agent is offered the table cards: out_of_turn.py)
             self.emit("    elif agent.__class__ is OfferingTableCards and agent.agent.__class__ is RandomAgent:")
@@ -229,7 +232,9 @@ class _Writer:
         """)
 
     def draw(self) -> None:
-        """The turn's draw (Round._draw_on_turn), written out when no house rule watches it."""
+        """The turn's draw (Round._draw_on_turn), written out when no house rule watches it:
+        `card` is left holding the drawn card when it is played (by the loop's play_card
+        written out, as for a card played from the hand), else None."""
         if not self.quick_draw:
             self.emit("g._draw_on_turn(me, hand, allowed)")
             return
@@ -245,19 +250,25 @@ class _Writer:
         goes = "allowed[card.face]" if self.edition.pure_playable else "g.is_playable(card)"
         if self.play_drawn == "must":
             self.emit(f"if {goes}:")
-            self.emit("    g.play_card(me, card)")
+            self.emit("    agent = direct[me]  # (the play asks it for the UNO call)")
+            self.emit("else:")
+            self.emit("    card = None")
         elif self.play_drawn != "never":
             self.emit(f"if {goes}:")
             self.depth += 1
             self.block("""
                 agent = direct[me]
                 if agent.__class__ is RandomAgent:  # (its pick of [card, KEEP])
-                    if agent._random() < 0.5:
-                        g.play_card(me, card)
-                elif g.decide(PLAY_DRAWN, me, [card, KEEP]) is not KEEP:
-                    g.play_card(me, card)
+                    if agent._random() >= 0.5:
+                        card = None
+                elif g.decide(PLAY_DRAWN, me, [card, KEEP]) is KEEP:
+                    card = None
             """)
             self.depth -= 1
+            self.emit("else:")
+            self.emit("    card = None")
+        else:
+            self.emit("card = None")
         self.depth -= 1
 
     def play(self) -> None:
@@ -377,8 +388,17 @@ class _Writer:
         self.emit("nxt = (g.turn + g.direction) % n  # (an answer to a draw moves the turn)")
         lying = " and not lying[nxt]" if self.edition.table else ""
         self.emit(f"if g.extra_for is None and not skips[nxt]{lying}:")
+        self.emit("    g.turn = me = nxt")
+        if not self.edition.table:  # (no table card lies on anyone: Round._advance's missed turns)
+            self.block("""
+                elif g.extra_for is None and not g.out:
+                    step = g.direction
+                    while skips[nxt]:
+                        skips[nxt] -= 1
+                        nxt = (nxt + step) % n
+                    g.turn = me = nxt
+            """)
         self.block("""
-                g.turn = me = nxt
             else:
                 g._advance()
                 me = g.turn
@@ -398,7 +418,7 @@ class _Writer:
                         return options[0]
                     agent = direct[p]
                     if agent.__class__ is RandomAgent and kind is not TURN and kind is not UNO_CALL:
-                        return options[int(agent._random() * len(options))]
+                        return options[floor(agent._random() * len(options))]
             """)
         else:
             self.indented(RANDOM_WITH_TABLE)
@@ -426,16 +446,16 @@ if direct is not None and kind is not UNO_CALL:
         while g.table and (not g.out or g.others(p)):
             if rand() < TABLE_USE_CHANCE:
                 uses = g.table_uses(p)
-                g._use_table_card(p, uses[int(rand() * len(uses))])
+                g._use_table_card(p, uses[floor(rand() * len(uses))])
             elif kind is TURN:
-                return options[int(rand() * (len(options) - 1))]
+                return options[floor(rand() * (len(options) - 1))]
             else:
-                return options[int(rand() * len(options))]
+                return options[floor(rand() * len(options))]
         if len(options) == 1 and kind is not WRITE_RULE:
             return options[0]
         if kind is TURN:
-            return options[int(rand() * (len(options) - 1))]
-        return options[int(rand() * len(options))]""".splitlines()
+            return options[floor(rand() * (len(options) - 1))]
+        return options[floor(rand() * len(options))]""".splitlines()
 
 
 # RANDOM_WITH_TABLE for the turn, in the loop: a use of a table card, or a playable card
@@ -444,14 +464,14 @@ RANDOM_TURN_WITH_TABLE = """\
 rand = agent.agent._random
 while g.table and (not g.out or g.others(me)) and rand() < TABLE_USE_CHANCE:
     uses = g.table_uses(me)
-    g._use_table_card(me, uses[int(rand() * len(uses))])
-card = playable[int(rand() * len(playable))]""".splitlines()
+    g._use_table_card(me, uses[floor(rand() * len(uses))])
+card = playable[floor(rand() * len(playable))]""".splitlines()
 
 
 # The loop's own local names (and prefixes of names): an effect binding one is called, not inlined.
 LOOP_NAMES = frozenset({
     "direct", "hands", "discard", "skips", "n", "max_turns", "lying", "allowed_faces", "face_up_until",
     "hand", "top", "row", "allowed", "playable", "c", "agent", "pile", "spec", "bluff_if", "effect", "nxt",
-    "turns", "rand", "uses", "caught", "step", "offset", "catcher", "catches", ROUND, PLAYER, CARD,
+    "turns", "rand", "uses", "caught", "step", "offset", "catcher", "catches", "floor", "COLOUR", ROUND, PLAYER, CARD,
 })
 LOOP_PREFIXES = ("kind_", "bluff_")
