@@ -10,6 +10,8 @@ import pytest
 
 import unodsl
 from unodsl.engine.match import Match
+from unodsl.agents.random_agent import RandomAgent
+from unodsl.engine.decisions import WRITE_RULE
 from unodsl.engine.round import Round
 from unodsl.engine.specialise import respecialise, round_source, specialised
 from unodsl.resources import data_dir
@@ -125,7 +127,7 @@ def test_simulations_count_the_same_games():
 def test_hooks_and_blank_cards_play_the_same_games():
     """House rules' hooks (a play hook makes every kind loud; a turn_start hook makes each turn
     begin the long way), and an edition with blank cards (whose rules, written during play, may
-    recompile every script: the loop calls the kinds' effects rather than copy them in)."""
+    recompile every script: see the next test)."""
     rules = ["on turn_start where me holds number == 3:\n  me draws 1",
              "on play where number == 7:\n  previous draws 1"]
     same_games(unodsl.load_edition("classic", rules=rules), (3,), "hooks", seeds=range(4))
@@ -208,6 +210,41 @@ def test_no_text_of_the_edition_file_becomes_code_of_the_loop():
     edition = load_edition_text(text, "inject.yaml")
     assert not any(line.strip().startswith("raise SystemExit") for line in round_source(edition).splitlines())
     assert played(edition, 2, "random", 1, True) == played(edition, 2, "random", 1, False)
+
+
+class WritesLeaving(RandomAgent):
+    """A random agent that writes, on a blank card, a rule that makes a player leave."""
+
+    def pick(self, kind, seat, options, about, state):
+        if kind is WRITE_RULE:
+            return "eliminate next, cards under discard pile"
+        return super().pick(kind, seat, options, about, state)
+
+
+def test_a_rule_written_mid_game_that_eliminates_plays_the_same_games():
+    """In an edition with blank cards the loop copies the kinds' effects in, good only until a
+    rule written at the table makes a player leave and every script is compiled again (then
+    `next` passes over who left): from that play on, the loop calls the kinds' functions. Each
+    loop plays on an edition of its own (the recompile changes the edition in place), the same
+    matches in the same order: the rule is written in the first, and players leave."""
+    editions = {loop: unodsl.load_edition("classic-2018") for loop in (True, False)}
+    assert not editions[True].vocabulary.eliminates
+    assert "and not vocab.eliminates:" in round_source(editions[True])  # (the effects copied in)
+    for seed in range(6):
+        games = {}
+        for loop, edition in editions.items():
+            match = Match(edition, players=4, agents=[WritesLeaving] * 4, seed=seed, record=False,
+                          target=200, specialise=loop)
+            result = match.play()
+            games[loop] = (result, [[card.uid for card in hand] for hand in match.round.hands],
+                           [c.uid for c in match.round.discard], match.rng.getstate(),
+                           [agent.rng.getstate() for agent in match.agents])
+        assert games[True] == games[False], f"seed {seed}"
+        assert editions[True].vocabulary.eliminates, "the rule was written, and scripts compiled again"
+    assert type(match.round).__name__ != "Specialised"
+    left = Match(editions[True], players=4, agents=[WritesLeaving] * 4, seed=1, record=False, target=200)
+    left.play()
+    assert isinstance(left.round, specialised(editions[True])) and left.round.out  # (someone left)
 
 
 def test_a_bluff_condition_of_a_plain_card_beside_blank_cards():

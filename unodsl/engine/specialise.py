@@ -103,9 +103,10 @@ class _Writer:
         # open (UNO at any time), no penalty falls without a catch.
         self.plain_uno = not (edition.table or edition.false_call is not None
                               or settings.get("automatic_uno_penalty", False))
-        # A rule written on a blank card may recompile every script mid-game (leaving.py):
-        # their functions are then called as the kinds hold them, never copied in.
-        self.fixed = not any(kind.blank for kind in edition.kinds.values())
+        # A rule written on a blank card that makes a player leave recompiles every script
+        # mid-game, once (leaving.py): until then `vocabulary.eliminates` is false, and
+        # the effects copied in are good only while it stays so (the loop reads it).
+        self.fixed = edition.vocabulary.eliminates or not any(kind.blank for kind in edition.kinds.values())
         # The kinds played in the loop itself, the commonest in the deck first.
         counts = {kind_id: 0 for kind_id in edition.kinds}
         for card in edition.deck:
@@ -152,6 +153,8 @@ class _Writer:
             self.emit("lying = g.lying")
         if edition.pure_playable:
             self.emit("allowed_faces = g._allowed_faces")
+        if not self.fixed:
+            self.emit("vocab = g.edition.vocabulary  # (its `eliminates`: see play)")
         kinds = list(edition.kinds.values())
         for index in self.inlined:
             kind = kinds[index]
@@ -284,7 +287,10 @@ class _Writer:
         kinds = list(self.edition.kinds.values())
         for position, index in enumerate(self.inlined):
             kind = kinds[index]
-            self.emit(f"{'if' if position == 0 else 'elif'} spec is kind_{index}:")
+            # (an effect copied in, in an edition whose scripts may be compiled again: while
+            # they are not; then the kind's own function is called, by the last branch)
+            still = " and not vocab.eliminates" if kind.effect is not None and not self.fixed else ""
+            self.emit(f"{'if' if position == 0 else 'elif'} spec is kind_{index}{still}:")
             self.depth += 1
             bluffed = "False" if kind.bluff_if is None else (
                 f"bluff_{index}(card, g, me)" if self.fixed else f"kind_{index}.bluff_if.function(card, g, me)")
@@ -430,8 +436,6 @@ class _Writer:
         it is called instead (see unodsl.engine.inline)."""
         if kind.effect is None:
             return []
-        if not self.fixed:  # (a kind's effect may be compiled again: it is called as the kind holds it)
-            return None
         return inline_effect(kind.effect.source, LOOP_NAMES, LOOP_PREFIXES)
 
 
@@ -472,6 +476,6 @@ card = playable[floor(rand() * len(playable))]""".splitlines()
 LOOP_NAMES = frozenset({
     "direct", "hands", "discard", "skips", "n", "max_turns", "lying", "allowed_faces", "face_up_until",
     "hand", "top", "row", "allowed", "playable", "c", "agent", "pile", "spec", "bluff_if", "effect", "nxt",
-    "turns", "rand", "uses", "caught", "step", "offset", "catcher", "catches", "floor", "COLOUR", ROUND, PLAYER, CARD,
+    "turns", "rand", "uses", "caught", "step", "offset", "catcher", "catches", "floor", "COLOUR", "vocab", ROUND, PLAYER, CARD,
 })
 LOOP_PREFIXES = ("kind_", "bluff_")
