@@ -162,6 +162,14 @@ class Edition:
         card = self.deck[uid]
         return card.back if side and card.back is not None else card
 
+    @cached_property  # read as each round is dealt
+    def dealt(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The deck split, in its order, into the table cards (which lie in the middle, not
+        dealt) and the cards that are shuffled and dealt."""
+        table = self.table
+        return (tuple(card for card in self.deck if card.kind in table),
+                tuple(card for card in self.deck if card.kind not in table))
+
     @cached_property  # read as each match chooses its dealer
     def numbered(self) -> bool:
         """Whether a card of the deck has a number above 0 (the dealer's draw compares them)."""

@@ -22,7 +22,7 @@ from greenlet import getcurrent, greenlet
 from . import modes
 from .decisions import WRITE_RULE, Decision
 from .round import Round
-from .shuffle import shuffle
+from .quick_random import shuffle
 from .specialise import specialised
 
 

@@ -9,7 +9,7 @@ the discard pile, and records each card as a discard, as drawing records a draw.
 from __future__ import annotations
 
 from .decisions import PICK, TOP_CARD
-from .shuffle import shuffle
+from .quick_random import shuffle
 
 HAND, PILE, EVERY_HAND = "hand", "pile", "hands"
 DISCARD_PILE = (PILE, "discard")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from ..errors import UnoError
-from .shuffle import shuffle
+from .quick_random import randint, shuffle
 from .decisions import (CHALLENGE, COLOUR, DISCARD, GIVE, PASS, PLAYER, QUESTION, STACK,
                         WRITE_RULE, YES_NO)
 
@@ -434,7 +434,7 @@ class ScriptPrimitives:
         if not isinstance(low, int) or not isinstance(high, int) or low > high:
             return None
         if self.log is None and not self.chance_fixed and self._chance is not None:
-            return self._chance.randint(low, high)  # (what _chance_result does then, without its words)
+            return randint(self._chance, low, high)  # (what _chance_result does then, without its words)
         return self._chance_result(f"random number in {low}..{high}", lambda rng: rng.randint(low, high),
                                    lambda value: isinstance(value, int) and low <= value <= high)
 

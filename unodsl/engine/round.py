@@ -23,7 +23,7 @@ from .actions import EditionActions
 from .primitives import ScriptPrimitives
 from .seats import PASSIVE, Seats
 from .setup import apply_setup
-from .shuffle import shuffle
+from .quick_random import shuffle
 from .sides import TwoSided
 from .decisions import CALL_UNO, CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, WRITE_RULE, Decision
 
@@ -185,10 +185,10 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         return self.winner
 
     def _deal(self) -> None:
-        pile = list(self.edition.deck)
-        if self.edition.table:  # table cards are not dealt: they lie in the middle
-            self.table = [c for c in pile if c.kind in self.edition.table]
-            pile = [c for c in pile if c.kind not in self.edition.table]
+        table, dealt = self.edition.dealt  # table cards are not dealt: they lie in the middle
+        if table:
+            self.table = list(table)
+        pile = list(dealt)
         shuffle(self.rng, pile)
         size, n, top = self.settings["hand_size"], self.n, len(pile)
         # One card at a time from the dealer's left, off the top (the list's end):

@@ -19,7 +19,7 @@ the turn to `_advance`, which passes over them.
 from __future__ import annotations
 
 from .modes import partner
-from .shuffle import shuffle
+from .quick_random import shuffle
 
 
 class _Passive:
@@ -42,13 +42,16 @@ class Seats:
     def seat(self, p: int, offset: int) -> int:
         """The player `offset` seats on from `p` in the direction of play (back when
         negative), counting only the players still in the round."""
-        n, out = self.n, self.out
+        n, out, left_turn, turns = self.n, self.out, self.left_turn, self.turns
         step = self.direction if offset > 0 else -self.direction
+        seated = n  # (passed_over written out: No Mercy counts seats at most plays)
+        for q in out:
+            if left_turn[q] != turns:
+                seated -= 1
         q = p
-        seated = n - sum(1 for q in out if self.passed_over(q))
         for _ in range(abs(offset) % seated):  # (all the way round is back to `p`)
             q = (q + step) % n
-            while q in out and self.passed_over(q):
+            while q in out and left_turn[q] != turns:
                 q = (q + step) % n
         return q
 

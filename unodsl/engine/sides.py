@@ -9,7 +9,11 @@ round changes: an edition of one-sided cards never comes here, and pays nothing.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ..edition.model import Card
+
+_BACK = attrgetter("back")  # (a card's other side; mapped over a place without a Python call per card)
 
 
 def side_after(edition, event: dict, side: int) -> int:
@@ -42,11 +46,13 @@ class TwoSided:
         over, each card where it was (the top of a pile stays its top); the discard's
         new top face is the card in play, and its colour the colour in play."""
         for place in self.places():
-            place[:] = [card.back for card in place]  # (in place: the turn loop holds the lists)
+            place[:] = map(_BACK, place)  # (in place: the turn loop holds the lists)
         self.side = 1 - self.side
         self.colours = list(self.edition.side_colours(self.side))
         self.colour = self.discard[-1].colour if self.discard else None
-        self._turn_held_cards()
+        vocab = self.edition.vocabulary
+        if vocab.player_state or vocab.game_state:  # (an edition with state variables)
+            self._turn_held_cards()
         if self.log is not None:
             self.record("flip", player=p, side=self.side_name)
 
@@ -66,7 +72,7 @@ class TwoSided:
         """Lay every card with side `side` up (a scenario that starts on another side)."""
         if side != self.side:
             for place in self.places():
-                place[:] = [card.back for card in place]
+                place[:] = map(_BACK, place)
             self.side = side
             self.colours = list(self.edition.side_colours(side))
 

@@ -1,0 +1,61 @@
+"""The engine's shuffle and randint (unodsl.engine.quick_random) give random.Random's results.
+
+A seed must give the same game on every version: replays and saved games hang on it. So
+the quick loops are held to the library's permutations and numbers, and to the state they
+leave the generator in, for any seed, length and range."""
+import random
+
+from hypothesis import given, settings, strategies as st
+
+from unodsl.engine import quick_random as module
+from unodsl.engine.quick_random import _quick_randint, _quick_shuffle, randint, shuffle
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**64), length=st.integers(min_value=0, max_value=600))
+def test_the_same_permutation_and_the_same_generator_state_as_the_library(seed, length):
+    ours, theirs = random.Random(seed), random.Random(seed)
+    mine, library = list(range(length)), list(range(length))
+    _quick_shuffle(ours, mine)
+    theirs.shuffle(library)
+    assert mine == library
+    assert ours.getstate() == theirs.getstate()  # (the next draws of the round are the same too)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**64), low=st.integers(min_value=-10**6, max_value=10**6),
+       width=st.one_of(st.integers(min_value=0, max_value=600), st.integers(min_value=0, max_value=10**12)))
+def test_the_same_numbers_and_the_same_generator_state_as_the_library(seed, low, width):
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(5):
+        assert _quick_randint(ours, low, low + width) == theirs.randint(low, low + width)
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_the_engine_uses_the_quick_loops_on_this_python():
+    assert module._same_as_the_library()
+    assert shuffle is _quick_shuffle and randint is _quick_randint
+
+
+def test_a_generator_of_another_class_draws_its_own_way():
+    class Fixed(random.Random):
+        def shuffle(self, x):
+            x.reverse()
+
+        def randint(self, a, b):
+            return b
+
+    cards = [1, 2, 3]
+    shuffle(Fixed(1), cards)
+    assert cards == [3, 2, 1]
+    assert randint(Fixed(1), 1, 6) == 6
+
+
+def test_a_python_that_draws_otherwise_gets_the_library_loops(monkeypatch):
+    """Were random.shuffle or randint to draw differently (another Python), the check at
+    import fails and the generator's own methods are used."""
+    monkeypatch.setattr(random.Random, "randint", lambda self, a, b: b)
+    assert not module._same_as_the_library()
+    monkeypatch.undo()
+    monkeypatch.setattr(random.Random, "shuffle", lambda self, x: x.reverse())
+    assert not module._same_as_the_library()
