@@ -18,17 +18,18 @@ import random
 
 # The bit length of n, by n (a table: a method call less for each number drawn).
 _BITS = [n.bit_length() for n in range(512)]
+# A shuffle's places, the last first: (i, i + 1, the bit length of i + 1), from i = 510 down
+# to 1; a list of n cards is shuffled by the last n - 1 (worked out once, not for each card).
+_PLACES = tuple((i, i + 1, _BITS[i + 1]) for i in range(len(_BITS) - 2, 0, -1))
 
 
 def _quick_shuffle(rng: random.Random, cards: list) -> None:
     """Shuffle `cards` in place as `rng.shuffle(cards)` would."""
-    if len(cards) >= len(_BITS) or type(rng) is not random.Random:  # (a subclass may draw otherwise)
+    if len(cards) > len(_PLACES) + 1 or type(rng) is not random.Random:  # (a subclass may draw otherwise)
         rng.shuffle(cards)
         return
-    getrandbits, bits = rng.getrandbits, _BITS
-    for i in range(len(cards) - 1, 0, -1):
-        below = i + 1
-        k = bits[below]
+    getrandbits = rng.getrandbits
+    for i, below, k in _PLACES[len(_PLACES) + 1 - len(cards):]:
         j = getrandbits(k)
         while j >= below:
             j = getrandbits(k)

@@ -9,11 +9,7 @@ round changes: an edition of one-sided cards never comes here, and pays nothing.
 """
 from __future__ import annotations
 
-from operator import attrgetter
-
 from ..edition.model import Card
-
-_BACK = attrgetter("back")  # (a card's other side; mapped over a place without a Python call per card)
 
 
 def side_after(edition, event: dict, side: int) -> int:
@@ -46,7 +42,7 @@ class TwoSided:
         over, each card where it was (the top of a pile stays its top); the discard's
         new top face is the card in play, and its colour the colour in play."""
         for place in self.places():
-            place[:] = map(_BACK, place)  # (in place: the turn loop holds the lists)
+            place[:] = [card.back for card in place]  # (in place: the turn loop holds the lists)
         self.side = 1 - self.side
         self.colours = list(self.edition.side_colours(self.side))
         self.colour = self.discard[-1].colour if self.discard else None
@@ -72,7 +68,7 @@ class TwoSided:
         """Lay every card with side `side` up (a scenario that starts on another side)."""
         if side != self.side:
             for place in self.places():
-                place[:] = map(_BACK, place)
+                place[:] = [card.back for card in place]
             self.side = side
             self.colours = list(self.edition.side_colours(side))
 
