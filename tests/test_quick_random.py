@@ -8,7 +8,8 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from unodsl.engine import quick_random as module
-from unodsl.engine.quick_random import _quick_randint, _quick_shuffle, randint, shuffle
+from unodsl.engine.quick_random import _quick_randint, _quick_shuffle, _quick_shuffled_length, randint, shuffle, \
+    shuffled_length
 
 
 @settings(max_examples=300, deadline=None)
@@ -20,6 +21,15 @@ def test_the_same_permutation_and_the_same_generator_state_as_the_library(seed, 
     theirs.shuffle(library)
     assert mine == library
     assert ours.getstate() == theirs.getstate()  # (the next draws of the round are the same too)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**64), length=st.integers(min_value=0, max_value=600))
+def test_a_shuffle_without_the_cards_leaves_the_generator_where_a_shuffle_does(seed, length):
+    ours, theirs = random.Random(seed), random.Random(seed)
+    _quick_shuffled_length(ours, length)
+    theirs.shuffle(list(range(length)))
+    assert ours.getstate() == theirs.getstate()
 
 
 @settings(max_examples=300, deadline=None)
@@ -34,7 +44,7 @@ def test_the_same_numbers_and_the_same_generator_state_as_the_library(seed, low,
 
 def test_the_engine_uses_the_quick_loops_on_this_python():
     assert module._same_as_the_library()
-    assert shuffle is _quick_shuffle and randint is _quick_randint
+    assert shuffle is _quick_shuffle and randint is _quick_randint and shuffled_length is _quick_shuffled_length
 
 
 def test_a_generator_of_another_class_draws_its_own_way():
@@ -49,11 +59,19 @@ def test_a_generator_of_another_class_draws_its_own_way():
     shuffle(Fixed(1), cards)
     assert cards == [3, 2, 1]
     assert randint(Fixed(1), 1, 6) == 6
+    given = []
+    drawing = Fixed(1)
+    drawing.shuffle = given.append  # (its own shuffle, of a list of that length)
+    shuffled_length(drawing, 5)
+    assert [len(cards) for cards in given] == [5]
 
 
 def test_a_python_that_draws_otherwise_gets_the_library_loops(monkeypatch):
     """Were random.shuffle or randint to draw differently (another Python), the check at
     import fails and the generator's own methods are used."""
+    monkeypatch.setattr(random.Random, "shuffle", lambda self, x: None)  # (draws nothing)
+    assert not module._same_as_the_library()
+    monkeypatch.undo()
     monkeypatch.setattr(random.Random, "randint", lambda self, a, b: b)
     assert not module._same_as_the_library()
     monkeypatch.undo()

@@ -247,6 +247,19 @@ def test_a_rule_written_mid_game_that_eliminates_plays_the_same_games():
     assert isinstance(left.round, specialised(editions[True])) and left.round.out  # (someone left)
 
 
+def test_where_every_card_always_goes_the_playable_cards_are_the_hand():
+    """UNO All Wild!: every kind's `playable` is `always`, so no table is read; a kind that
+    may be played only sometimes keeps the table."""
+    from unodsl.edition.loader import load_edition_text
+
+    assert "playable = hand[:]" in round_source(unodsl.load_edition("all-wild"))
+    assert "playable = hand[:]" not in round_source(unodsl.load_edition("classic"))
+    text = "name: Nearly\nid: nearly\nbase: all-wild\nkinds:\n  wild_skip:\n    playable: top.kind != wild_skip\n"
+    edition = load_edition_text(text, "nearly.yaml")
+    assert "playable = hand[:]" not in round_source(edition)
+    same_games(edition, (3,), "nearly")
+
+
 def test_a_bluff_condition_of_a_plain_card_beside_blank_cards():
     """In an edition with blank cards (whose written rules may compile every script again) a
     kind without an effect is played in the loop, its bluff condition read as it runs."""

@@ -22,7 +22,7 @@ from greenlet import getcurrent, greenlet
 from . import modes
 from .decisions import WRITE_RULE, Decision
 from .round import Round
-from .quick_random import shuffle
+from .quick_random import shuffle, shuffled_length
 from .specialise import specialised
 
 
@@ -239,11 +239,14 @@ class Match:
             if dealer is not None:
                 self.record("dealer", player=dealer, by="birthday")
                 return dealer
-        cards = list(self.edition.deck)
-        shuffle(self.rng, cards)
         contenders = list(range(self.n))
         if self.log is None and not self.edition.numbered:  # every card counts 0: no draw is seen,
-            contenders, cards = _last_to_draw(contenders, len(cards)), []  # and all tie to the last card
+            deck = len(self.edition.deck)  # and all tie to the last card (the generator moves on
+            contenders, cards = _last_to_draw(contenders, deck), []  # as the shuffle moves it)
+            shuffled_length(self.rng, deck)
+        else:
+            cards = list(self.edition.deck)
+            shuffle(self.rng, cards)
         while len(contenders) > 1 and cards:
             drawn = {p: cards.pop() for p in contenders if cards}
             if self.log is not None:

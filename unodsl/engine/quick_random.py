@@ -7,10 +7,12 @@ looks up `getrandbits` and works out a bit length each time, and `randint` goes 
 `randrange` and `_randbelow`: four Python calls a number. The loops here draw the same
 numbers from the same generator (`getrandbits(k)` until one is below n, k the bit
 length of n) without those calls. So a seed gives the same deck and the same chances
-either way, and games, replays and saved games do not change.
+either way, and games, replays and saved games do not change. (`shuffled_length` draws
+what a shuffle draws, without the cards: a match's dealer draw in a deck without numbers,
+whose order nobody sees, moves the deck's generator on as the shuffle would.)
 
 That is checked when this module is imported: on a Python whose `random` draws
-otherwise, `shuffle` and `randint` are the generator's own.
+otherwise, the three are the generator's own.
 """
 from __future__ import annotations
 
@@ -36,6 +38,17 @@ def _quick_shuffle(rng: random.Random, cards: list) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+def _quick_shuffled_length(rng: random.Random, length: int) -> None:
+    """Draw from `rng` what shuffling `length` cards draws, where the order is not needed."""
+    if length > len(_PLACES) + 1 or type(rng) is not random.Random:
+        rng.shuffle([None] * length)
+        return
+    getrandbits = rng.getrandbits
+    for _i, below, k in _PLACES[len(_PLACES) + 1 - length:]:
+        while getrandbits(k) >= below:
+            pass
+
+
 def _quick_randint(rng: random.Random, low: int, high: int) -> int:
     """`rng.randint(low, high)`, for whole numbers `low` <= `high`."""
     width = high - low + 1
@@ -56,6 +69,11 @@ def _same_as_the_library() -> bool:
         mine, library = list(range(length)), list(range(length))
         _quick_shuffle(ours, mine)
         theirs.shuffle(library)
+        skipped, shuffled = random.Random(length), random.Random(length)
+        _quick_shuffled_length(skipped, length)
+        shuffled.shuffle(list(range(length)))
+        if skipped.getstate() != shuffled.getstate():
+            return False
         numbers = [(_quick_randint(ours, low, low + width), theirs.randint(low, low + width))
                    for low in (-3, 0, 1) for width in (0, 1, 5, 99, length)]
         if mine != library or any(a != b for a, b in numbers) or ours.getstate() != theirs.getstate():
@@ -71,7 +89,11 @@ def _library_randint(rng, low: int, high: int) -> int:
     return rng.randint(low, high)
 
 
+def _library_shuffled_length(rng, length: int) -> None:
+    rng.shuffle([None] * length)
+
+
 if _same_as_the_library():
-    shuffle, randint = _quick_shuffle, _quick_randint
+    shuffle, randint, shuffled_length = _quick_shuffle, _quick_randint, _quick_shuffled_length
 else:
-    shuffle, randint = _library_shuffle, _library_randint
+    shuffle, randint, shuffled_length = _library_shuffle, _library_randint, _library_shuffled_length

@@ -7,8 +7,8 @@ simulation, a benchmark) this module writes, once per edition and round class, t
 Python source of a Round subclass whose `_turns` has the answers written in:
 
 - which cards go on which: the edition's playable table (read by the top card's face and
-  the colour in play) when its `playable` conditions read only the cards, else each
-  kind's condition;
+  the colour in play) when its `playable` conditions read only the cards, the whole hand
+  when every kind's is `always`, else each kind's condition;
 - the turn's card played in the loop itself (`play_card` written out), with the effect of
   each quiet kind inlined and its simplest primitives written out (`skip next` is
   `g.skips[(me + g.direction) % g.n] += 1`);
@@ -24,6 +24,7 @@ scenarios and outside agents use the interpreter: see `Match`.
 """
 from __future__ import annotations
 
+import ast
 import textwrap
 from math import floor  # (int() of a float goes through a type call: three times as slow)
 
@@ -72,7 +73,7 @@ def _make_class(edition, base: type) -> type:
                  "OfferingTableCards": OfferingTableCards, "TABLE_USE_CHANCE": TABLE_USE_CHANCE,
                  "CATCH": CATCH, "DRAW": DRAW, "KEEP": KEEP, "PLAY_DRAWN": PLAY_DRAWN, "TURN": TURN,
                  "UNO_CALL": UNO_CALL, "WRITE_RULE": WRITE_RULE, "COLOUR": COLOUR, "KINDS": list(edition.kinds.values()),
-                 "ROWS": [{} for _ in edition.faces]}
+                 "ROWS": [{} for _ in edition.faces], "ALL_GO": [True] * len(edition.faces)}
     exec(compile(source, f"<unodsl: {edition.id} specialised>", "exec"), namespace)
     made = namespace["Specialised"]
     made.source = source
@@ -107,6 +108,8 @@ class _Writer:
         # mid-game, once (leaving.py): until then `vocabulary.eliminates` is false, and
         # the effects copied in are good only while it stays so (the loop reads it).
         self.fixed = edition.vocabulary.eliminates or not any(kind.blank for kind in edition.kinds.values())
+        # Every kind's `playable` is `always`: the playable cards are the hand.
+        self.always = all(_always(kind.playable) for kind in edition.kinds.values())
         # The kinds played in the loop itself, the commonest in the deck first.
         counts = {kind_id: 0 for kind_id in edition.kinds}
         for card in edition.deck:
@@ -151,7 +154,9 @@ class _Writer:
         """)
         if edition.table:
             self.emit("lying = g.lying")
-        if edition.pure_playable:
+        if self.always:
+            self.emit("allowed = ALL_GO  # (every card goes on every card)")
+        elif edition.pure_playable:
             self.emit("allowed_faces = g._allowed_faces")
         if not self.fixed:
             self.emit("vocab = g.edition.vocabulary  # (its `eliminates`: see play)")
@@ -192,6 +197,9 @@ class _Writer:
         self.advance()
 
     def playable(self) -> None:
+        if self.always:  # (UNO All Wild!: every card goes on every card)
+            self.emit("playable = hand[:]")
+            return
         if self.edition.pure_playable:  # (by the top card's face, then the colour in play)
             self.block("""
                 top = discard[-1]
@@ -439,6 +447,15 @@ class _Writer:
         return inline_effect(kind.effect.source, LOOP_NAMES, LOOP_PREFIXES)
 
 
+def _always(condition) -> bool:
+    """Whether a compiled `playable` condition is `always` (its body returns True, whatever
+    the card and the table)."""
+    body = ast.parse(condition.source).body[0].body
+    return (len(body) == 1 and isinstance(body[0], ast.Return) and isinstance(body[0].value, ast.Call)
+            and isinstance(body[0].value.func, ast.Name) and body[0].value.func.id == "bool"
+            and [ast.unparse(arg) for arg in body[0].value.args] == ["True"])
+
+
 # A random agent's answer while table cards may lie in the middle: a use of one with
 # TABLE_USE_CHANCE (then it is asked again), else its pick (the options of a turn end with DRAW,
 # which it never picks); once none lies there, a forced move is not put to it.
@@ -476,6 +493,6 @@ card = playable[floor(rand() * len(playable))]""".splitlines()
 LOOP_NAMES = frozenset({
     "direct", "hands", "discard", "skips", "n", "max_turns", "lying", "allowed_faces", "face_up_until",
     "hand", "top", "row", "allowed", "playable", "c", "agent", "pile", "spec", "bluff_if", "effect", "nxt",
-    "turns", "rand", "uses", "caught", "step", "offset", "catcher", "catches", "floor", "COLOUR", "vocab", ROUND, PLAYER, CARD,
+    "turns", "rand", "uses", "caught", "step", "offset", "catcher", "catches", "floor", "COLOUR", "vocab", "ALL_GO", ROUND, PLAYER, CARD,
 })
 LOOP_PREFIXES = ("kind_", "bluff_")
