@@ -54,3 +54,13 @@ def test_breakdown_splits_a_round_into_its_turn_loop_and_the_rest():
     unodsl_line = next(line for line in done.stdout.splitlines() if line.strip().startswith("unodsl:"))
     total, loop, rest = (float(unodsl_line.split()[i]) for i in (1, 4, -1))
     assert loop > 0 and rest > 0 and abs(total - loop - rest) < 0.2
+
+
+def test_editions_compares_each_edition_with_classic_per_turn():
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "editions.py"), "--editions", "veto,all-wild",
+                           "--turns", "3000", "--chunk", "1500"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    rows = {line.split("|")[1].strip(): line.split("|") for line in done.stdout.splitlines()[2:]}
+    assert set(rows) == {"veto", "all-wild"}
+    assert 20 < float(rows["all-wild"][2]) < 45 and 60 < float(rows["veto"][2]) < 110  # (turns a round)
+    assert all(float(row[3]) > 0 and row[6].strip() in ("met", "not met") for row in rows.values())

@@ -19,13 +19,15 @@ class EditionActions:
         """`p` does the edition's action `name` (a player who left the round does nothing)."""
         if self.out and p in self.out:
             return
-        self.record("action", player=p, action=name)
+        if self.log is not None:  # (UNO Attack presses the launcher a few times a turn)
+            self.record("action", player=p, action=name)
         self.edition.actions[name].function(self, p, None)
 
     def replaced_draw(self, event: str, p: int) -> None:
         """`p` does what the table's `instead of EVENT:` rule says, instead of drawing; the
         turn's play is over after it (nothing drawn is offered to be played)."""
-        self.record("instead", player=p, of=event)
+        if self.log is not None:
+            self.record("instead", player=p, of=event)
         self.edition.replacements[event].function(self, p, None)
         if self.pending is not None:  # (a draw it gave another player waits for their answer)
             self._settle_draw()

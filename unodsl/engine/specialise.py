@@ -110,9 +110,10 @@ class _Writer:
         self.fixed = edition.vocabulary.eliminates or not any(kind.blank for kind in edition.kinds.values())
         # Every kind's `playable` is `always`: the playable cards are the hand.
         self.always = all(_always(kind.playable) for kind in edition.kinds.values())
-        # The kinds played in the loop itself, the commonest in the deck first.
+        # The kinds played in the loop itself, the commonest in the deck first (on either
+        # side of a two-sided deck: UNO Flip's dark numbers are as common as its light ones).
         counts = {kind_id: 0 for kind_id in edition.kinds}
-        for card in edition.deck:
+        for card in edition.every_face:
             counts[card.kind] += 1
         kinds = list(edition.kinds.values())
         # index -> the lines of its effect, for each quiet kind whose effect can be copied in
@@ -403,15 +404,21 @@ class _Writer:
         lying = " and not lying[nxt]" if self.edition.table else ""
         self.emit(f"if g.extra_for is None and not skips[nxt]{lying}:")
         self.emit("    g.turn = me = nxt")
-        if not self.edition.table:  # (no table card lies on anyone: Round._advance's missed turns)
-            self.block("""
-                elif g.extra_for is None and not g.out:
-                    step = g.direction
-                    while skips[nxt]:
-                        skips[nxt] -= 1
-                        nxt = (nxt + step) % n
-                    g.turn = me = nxt
-            """)
+        # (Round._advance written out for missed turns, when nobody has left the round)
+        self.block("""
+            elif g.extra_for is None and not g.out:
+                step = g.direction
+                while skips[nxt]:
+                    skips[nxt] -= 1
+        """)
+        if self.edition.table:  # (a table card lying on a player goes back as their turn passes)
+            self.emit("        if lying[nxt]:")
+            self.emit("            g._table_cards_return(nxt)")
+        self.emit("        nxt = (nxt + step) % n")
+        if self.edition.table:
+            self.emit("    if lying[nxt]:")
+            self.emit("        g._table_cards_return(nxt)")
+        self.emit("    g.turn = me = nxt")
         self.block("""
             else:
                 g._advance()
