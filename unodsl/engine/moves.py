@@ -80,7 +80,8 @@ class Moves:
         for card in chosen:
             hand.remove(card)
             self.discard.append(card)
-            self.record("discard", player=p, card=card.uid)
+            if self.log is not None:  # (the call and its words cost, in a loop, when nothing is recorded)
+                self.record("discard", player=p, card=card.uid)
         if top.colour is not None:  # a colourless card on top leaves the colour in play
             self.colour = top.colour
 
@@ -161,13 +162,15 @@ class Moves:
             for card in cards:
                 self.hands[owner[card.uid]].remove(card)
                 self.discard.append(card)
-                self.record("discard", player=owner[card.uid], card=card.uid)
+                if self.log is not None:
+                    self.record("discard", player=owner[card.uid], card=card.uid)
             return
         for card in cards:
             self.hands[owner[card.uid]].remove(card)
         self._put(cards, DISCARD_PILE, position)
-        for card in cards:
-            self.record("discard", player=owner[card.uid], card=card.uid, position=position)
+        if self.log is not None:
+            for card in cards:
+                self.record("discard", player=owner[card.uid], card=card.uid, position=position)
 
     def _after_move(self, taken: list, destination) -> None:
         """What a move changes besides the cards' places: the colour in play, who may be

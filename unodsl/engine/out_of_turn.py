@@ -125,7 +125,8 @@ class OutOfTurn:
         self.table.remove(card)
         self.lying[target].append(card)
         self.chosen = target
-        self.record("table_use", player=p, card=card.uid, target=target)
+        if self.log is not None:
+            self.record("table_use", player=p, card=card.uid, target=target)
         # A table card is used while someone decides among the cards of a hand: a draw it
         # gives is drawn at once, never answered (an answer would take a card out of a hand).
         # (Only a table with stacking rules answers draws.) Nor is a use a card played:

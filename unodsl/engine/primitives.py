@@ -299,7 +299,7 @@ class ScriptPrimitives:
         None when no one satisfies it (the script's statements about them do nothing)."""
         seats = [q for q in self.others(p) if q not in self.out and (predicate is None or predicate(q))]
         self.chosen = self.decide(PLAYER, p, seats) if seats else None
-        if seats:
+        if seats and self.log is not None:
             self.record("chosen", player=p, chosen=self.chosen)
         return self.chosen
 
@@ -347,7 +347,8 @@ class ScriptPrimitives:
             card = self.decide(DISCARD, p, list(hand))
             hand.remove(card)
             self.discard.insert(len(self.discard) - 1, card)  # under the top: play goes on
-            self.record("discard", player=p, card=card.uid)
+            if self.log is not None:
+                self.record("discard", player=p, card=card.uid)
 
     def swap_hands(self, p: int, q: int | None) -> None:
         """`p` and `q` swap hands (each list keeps its seat: only the cards move)."""
@@ -465,7 +466,8 @@ class ScriptPrimitives:
         if seats:
             self.chosen = self._chance_result("random player", lambda rng: rng.choice(seats),
                                               lambda value: value in seats)
-            self.record("chosen", player=p, chosen=self.chosen)
+            if self.log is not None:
+                self.record("chosen", player=p, chosen=self.chosen)
         return self.chosen
 
     def _chance_result(self, what: str, draw, possible):

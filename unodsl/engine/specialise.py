@@ -222,15 +222,14 @@ class _Writer:
 
     def choice(self) -> None:
         """`card`: the card the player plays, or None to draw (RandomAgent.choose_turn inline)."""
-        self.block("""
-            if playable:
-                agent = direct[me]
-                if agent.__class__ is RandomAgent:
-                    card = playable[floor(agent._random() * len(playable))]
-        """)
-        if self.edition.table:  # (a built-in agent is offered the table cards: out_of_turn.py)
-            self.emit("    elif agent.__class__ is OfferingTableCards and agent.agent.__class__ is RandomAgent:")
+        self.emit("if playable:")
+        self.emit("    agent = direct[me]")
+        if self.edition.table:  # (every built-in agent is offered the table cards: out_of_turn.py)
+            self.emit("    if agent.__class__ is OfferingTableCards and agent.agent.__class__ is RandomAgent:")
             self.indented(["        " + line for line in RANDOM_TURN_WITH_TABLE])
+        else:
+            self.emit("    if agent.__class__ is RandomAgent:")
+            self.emit("        card = playable[floor(agent._random() * len(playable))]")
         self.block("""
                 elif agent is not None:
                     card = agent.choose_turn(playable, g, me)
