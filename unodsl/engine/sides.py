@@ -42,7 +42,8 @@ class TwoSided:
         over, each card where it was (the top of a pile stays its top); the discard's
         new top face is the card in play, and its colour the colour in play."""
         for place in self.places():
-            place[:] = [card.back for card in place]  # (in place: the turn loop holds the lists)
+            if place:  # (most places but the piles and hands are empty: no comprehension for them)
+                place[:] = [card.back for card in place]  # (in place: the turn loop holds the lists)
         self.side = 1 - self.side
         self.colours = list(self.edition.side_colours(self.side))
         self.colour = self.discard[-1].colour if self.discard else None
