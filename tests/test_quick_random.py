@@ -5,6 +5,7 @@ the quick loops are held to the library's permutations and numbers, and to the s
 leave the generator in, for any seed, length and range."""
 import random
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from unodsl.engine import quick_random as module
@@ -42,6 +43,20 @@ def test_the_same_numbers_and_the_same_generator_state_as_the_library(seed, low,
     assert ours.getstate() == theirs.getstate()
 
 
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 509, 510, 511, 512, 513, 1000])
+def test_every_length_shuffles_as_the_library_does(length):
+    """The places are worked out for lists of up to 511 cards; a longer list is shuffled
+    by the library itself."""
+    ours, theirs = random.Random(length), random.Random(length)
+    mine, library = list(range(length)), list(range(length))
+    _quick_shuffle(ours, mine)
+    theirs.shuffle(library)
+    assert mine == library and ours.getstate() == theirs.getstate()
+    _quick_shuffled_length(ours, length)
+    theirs.shuffle(library)
+    assert ours.getstate() == theirs.getstate()
+
+
 def test_the_engine_uses_the_quick_loops_on_this_python():
     assert module._same_as_the_library()
     assert shuffle is _quick_shuffle and randint is _quick_randint and shuffled_length is _quick_shuffled_length
@@ -72,7 +87,12 @@ def test_a_python_that_draws_otherwise_gets_the_library_loops(monkeypatch):
     monkeypatch.setattr(random.Random, "shuffle", lambda self, x: None)  # (draws nothing)
     assert not module._same_as_the_library()
     monkeypatch.undo()
-    monkeypatch.setattr(random.Random, "randint", lambda self, a, b: b)
+    library_randint = random.Random.randint
+    # (the same words drawn, another number given: only the numbers tell them apart)
+    monkeypatch.setattr(random.Random, "randint", lambda self, a, b: b if library_randint(self, a, b) == a else a)
+    assert not module._same_as_the_library()
+    monkeypatch.undo()
+    monkeypatch.setattr(module, "_quick_shuffled_length", lambda rng, length: None)  # (draws nothing)
     assert not module._same_as_the_library()
     monkeypatch.undo()
     monkeypatch.setattr(random.Random, "shuffle", lambda self, x: x.reverse())
