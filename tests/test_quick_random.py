@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from unodsl.engine import quick_random as module
-from unodsl.engine.quick_random import _quick_randint, _quick_shuffle, _quick_shuffled_length, randint, shuffle, \
-    shuffled_length
+from unodsl.engine.quick_random import (_library_randint, _library_shuffle, _library_shuffled_length, _quick_randint,
+                                        _quick_shuffle, _quick_shuffled_length, randint, shuffle, shuffled_length)
 
 
 @settings(max_examples=300, deadline=None)
@@ -97,3 +97,18 @@ def test_a_python_that_draws_otherwise_gets_the_library_loops(monkeypatch):
     monkeypatch.undo()
     monkeypatch.setattr(random.Random, "shuffle", lambda self, x: x.reverse())
     assert not module._same_as_the_library()
+
+
+def test_the_library_loops_used_on_another_python_are_the_generators_own():
+    """What a Python whose `random` draws otherwise gets: the generator's own methods."""
+    for seed in range(5):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        mine, library = list(range(40)), list(range(40))
+        _library_shuffle(ours, mine)
+        theirs.shuffle(library)
+        assert mine == library
+        assert [_library_randint(ours, 3, 3 + seed * 7) for _ in range(5)] == [theirs.randint(3, 3 + seed * 7)
+                                                                              for _ in range(5)]
+        _library_shuffled_length(ours, 60)
+        theirs.shuffle(list(range(60)))
+        assert ours.getstate() == theirs.getstate()

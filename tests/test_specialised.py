@@ -4,6 +4,7 @@ drawn (the generators' states at the end), for every shipped edition and popular
 with random, greedy and mixed agents, at two and more players."""
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 import unodsl
 from unodsl.engine.match import Match
 from unodsl.agents.random_agent import RandomAgent
-from unodsl.engine.decisions import WRITE_RULE
+from unodsl.engine.decisions import DRAW, TURN, WRITE_RULE
 from unodsl.engine.round import Round
 from unodsl.engine.specialise import respecialise, round_source, specialised
 from unodsl.resources import data_dir
@@ -137,14 +138,56 @@ def test_hooks_and_blank_cards_play_the_same_games():
     same_games(unodsl.load_edition("classic-2018"), (3,), "classic-2018", seeds=range(4))
 
 
-def test_recorded_matches_and_outside_seats_use_the_interpreter():
+def test_recorded_matches_use_the_interpreter():
     edition = unodsl.load_edition("classic")
     recorded = Match(edition, players=2, agents="random", seed=1)
     assert type(recorded.round) is Round
-    outside = Match(edition, players=2, agents=[None, "random"], seed=1, record=False)
-    while not outside.finished:  # answered from outside: the interpreter's loop asks Decisions
-        outside.answer(outside.decision.options[0])
-    assert outside.result().winner is not None
+
+
+def outside_game(edition, seed: int, specialise: bool) -> tuple:
+    """A match nobody records, seat 0 answered from outside: as often as not, it draws
+    rather than play a card that goes; otherwise a random option."""
+    chooser = random.Random(seed)
+    match = Match(edition, players=3, agents=[None, "random", "greedy"], seed=seed, record=False,
+                  target=200, specialise=specialise)
+    draws = 0
+    while not match.finished:
+        decision = match.decision
+        if decision.kind is TURN and DRAW in decision.options and chooser.random() < 0.5:
+            draws += 1
+            match.answer(DRAW)
+        else:
+            match.answer(decision.options[chooser.randrange(len(decision.options))])
+    rnd = match.round
+    assert isinstance(rnd, specialised(edition)) == specialise
+    return (match.result(), [[c.uid for c in hand] for hand in rnd.hands], [c.uid for c in rnd.discard],
+            match.rng.getstate()), draws
+
+
+@pytest.mark.parametrize("name", ["classic", "all-wild"])
+def test_a_seat_answered_from_outside_plays_the_same_game_in_both_loops(name):
+    """The written loop asks it through Decisions as the interpreter does, and its draws are
+    drawn the same way (All Wild!: every card goes, so only such a seat ever draws there)."""
+    edition = unodsl.load_edition(name)
+    drawn = 0
+    for seed in range(3):
+        written, draws = outside_game(edition, seed, True)
+        assert written == outside_game(edition, seed, False)[0], f"{name}, seed {seed}"
+        drawn += draws
+    assert drawn > 0
+
+
+def test_where_every_kind_may_react_a_quiet_effect_still_clears_the_offers():
+    """An edition in which every kind is also a reaction (to any card): after each quiet
+    effect the loop clears who was offered a reaction, as play_card does."""
+    from unodsl.edition.loader import load_edition_text
+
+    kinds = ("number", "draw_two", "reverse", "skip", "wild", "wild_draw_four")
+    text = "name: Reacting\nid: reacting\nbase: classic\nkinds:\n" + "".join(
+        f"  {kind}:\n    reaction: {{against: always, effect: choose colour}}\n" for kind in kinds)
+    edition = load_edition_text(text, "reacting.yaml")
+    assert "g.offered.clear()" in round_source(edition)
+    same_games(edition, (2, 4), "reacting", seeds=range(4))
 
 
 def test_a_round_class_that_changes_play_card_keeps_the_interpreters_loop():

@@ -19,8 +19,9 @@ Python source of a Round subclass whose `_turns` has the answers written in:
 
 Everything else (a loud card, a stacked draw, reactions, hooks, windows, other agents)
 calls the interpreter's own methods, so both play the identical games for a seed
-(tests/test_specialised.py checks every shipped edition and house rule). Recording,
-scenarios and outside agents use the interpreter: see `Match`.
+(tests/test_specialised.py checks every shipped edition and house rule). Recorded
+matches and scenarios use the interpreter (see `Match`); in a match nobody records, a seat
+answered from outside is asked through a Decision by the written loop as by the interpreter.
 """
 from __future__ import annotations
 
