@@ -1,7 +1,7 @@
 """`random.Random.shuffle` and `randint`, twice as quick, with the same results.
 
-Every round shuffles its deck (108 cards in classic): the shuffle is an eighth of a
-simulated round. UNO Attack's launcher draws a random number at every press. The
+Every round shuffles its deck (108 cards in classic): the library's shuffle was an
+eighth of a simulated round. UNO Attack's launcher draws a random number at every press. The
 standard library's shuffle calls a Python method (`_randbelow`) for each card, which
 looks up `getrandbits` and works out a bit length each time, and `randint` goes through
 `randrange` and `_randbelow`: four Python calls a number. The loops here draw the same
