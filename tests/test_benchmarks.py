@@ -63,4 +63,5 @@ def test_editions_compares_each_edition_with_classic_per_turn():
     rows = {line.split("|")[1].strip(): line.split("|") for line in done.stdout.splitlines()[2:]}
     assert set(rows) == {"veto", "all-wild"}
     assert 20 < float(rows["all-wild"][2]) < 45 and 60 < float(rows["veto"][2]) < 110  # (turns a round)
-    assert all(float(row[3]) > 0 and row[6].strip() in ("met", "not met") for row in rows.values())
+    assert all(float(row[3]) > 0 and float(row[6].split()[0]) > 0 and row[7].strip() in ("met", "not met")
+               for row in rows.values())

@@ -241,9 +241,9 @@ class Match:
                 return dealer
         contenders = list(range(self.n))
         if self.log is None and not self.edition.numbered:  # every card counts 0: no draw is seen,
-            deck = len(self.edition.deck)  # and all tie to the last card (the generator moves on
-            contenders, cards = _last_to_draw(contenders, deck), []  # as the shuffle moves it)
-            shuffled_length(self.rng, deck)
+            size = len(self.edition.deck)  # and all tie to the last card (the generator moves on
+            contenders, cards = _last_to_draw(contenders, size), []  # as the shuffle moves it)
+            shuffled_length(self.rng, size)
         else:
             cards = list(self.edition.deck)
             shuffle(self.rng, cards)

@@ -73,8 +73,9 @@ def _make_class(edition, base: type) -> type:
     namespace = {**HELPERS, "floor": floor, "Base": base, "RandomAgent": RandomAgent, "Decision": Decision,
                  "OfferingTableCards": OfferingTableCards, "TABLE_USE_CHANCE": TABLE_USE_CHANCE,
                  "CATCH": CATCH, "DRAW": DRAW, "KEEP": KEEP, "PLAY_DRAWN": PLAY_DRAWN, "TURN": TURN,
-                 "UNO_CALL": UNO_CALL, "WRITE_RULE": WRITE_RULE, "COLOUR": COLOUR, "KINDS": list(edition.kinds.values()),
-                 "ROWS": [{} for _ in edition.faces], "ALL_GO": [True] * len(edition.faces)}
+                 "UNO_CALL": UNO_CALL, "WRITE_RULE": WRITE_RULE, "COLOUR": COLOUR,
+                 "KINDS": list(edition.kinds.values()), "ROWS": [{} for _ in edition.faces],
+                 "ALL_GO": [True] * len(edition.faces)}
     exec(compile(source, f"<unodsl: {edition.id} specialised>", "exec"), namespace)
     made = namespace["Specialised"]
     made.source = source
@@ -500,6 +501,7 @@ card = playable[floor(rand() * len(playable))]""".splitlines()
 LOOP_NAMES = frozenset({
     "direct", "hands", "discard", "skips", "n", "max_turns", "lying", "allowed_faces", "face_up_until",
     "hand", "top", "row", "allowed", "playable", "c", "agent", "pile", "spec", "bluff_if", "effect", "nxt",
-    "turns", "rand", "uses", "caught", "step", "offset", "catcher", "catches", "floor", "COLOUR", "vocab", "ALL_GO", ROUND, PLAYER, CARD,
+    "turns", "rand", "uses", "caught", "step", "offset", "catcher", "catches", "floor", "COLOUR", "vocab", "ALL_GO",
+    ROUND, PLAYER, CARD,
 })
 LOOP_PREFIXES = ("kind_", "bluff_")
