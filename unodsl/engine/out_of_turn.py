@@ -9,6 +9,8 @@ come, then returns to the middle.
 """
 from __future__ import annotations
 
+from math import floor
+
 from .decisions import DRAW, PASS, REACT, TURN, WRITE_RULE, Decision, TableUse
 from .primitives import PLAIN_DRAWS
 
@@ -84,7 +86,8 @@ class OutOfTurn:
         hand = self.hands[p]
         size = len(hand)
         self._put_down(p, card)
-        self.record("react", player=p, card=card.uid, against=self.acting.uid)
+        if self.log is not None:
+            self.record("react", player=p, card=card.uid, against=self.acting.uid)
         effect = card.spec.reaction_effect
         if effect is not None:
             saved = self.actor, self.acting, self.offered, self.cancelled
@@ -108,6 +111,13 @@ class OutOfTurn:
         lists them after its options: each card, on each other player in turn."""
         targets = self.others(p)
         return [TableUse(card, q) for card in self.table for q in targets]
+
+    def _random_table_use(self, p: int, rand) -> None:
+        """`p` uses the table card on the target a number from `rand` picks, as a random agent
+        picks among `table_uses(p)` (uses[floor(rand() * len(uses))]), without listing them."""
+        table, targets = self.table, self.others(p)
+        pick = floor(rand() * (len(table) * len(targets)))
+        self._use_table_card(p, TableUse(table[pick // len(targets)], targets[pick % len(targets)]))
 
     def _ask_with_table(self, decision: Decision):
         """Ask `decision`, offering the table cards in the middle as extra options."""
@@ -145,4 +155,5 @@ class OutOfTurn:
             cards = list(lying)
             lying.clear()
             self.table.extend(cards)
-            self.record("table_return", player=p, cards=[c.uid for c in cards])
+            if self.log is not None:
+                self.record("table_return", player=p, cards=[c.uid for c in cards])

@@ -102,10 +102,9 @@ class _Writer:
                            and not settings.get("draw_until_playable", False))
         self.play_drawn = settings.get("play_drawn", "choice")
         self.reactions = any(kind.reaction_against is not None for kind in edition.kinds.values())
-        # An UNO call is a plain yes or no: no table card may be used instead, no call stays
-        # open (UNO at any time), no penalty falls without a catch.
-        self.plain_uno = not (edition.table or edition.false_call is not None
-                              or settings.get("automatic_uno_penalty", False))
+        # An UNO call is a plain yes or no (a random agent may use a table card first): no
+        # call stays open (UNO at any time), no penalty falls without a catch.
+        self.plain_uno = not (edition.false_call is not None or settings.get("automatic_uno_penalty", False))
         # A rule written on a blank card that makes a player leave recompiles every script
         # mid-game, once (leaving.py): until then `vocabulary.eliminates` is false, and
         # the effects copied in are good only while it stays so (the loop reads it).
@@ -226,12 +225,9 @@ class _Writer:
         """`card`: the card the player plays, or None to draw (RandomAgent.choose_turn inline)."""
         self.emit("if playable:")
         self.emit("    agent = direct[me]")
-        if self.edition.table:  # (every built-in agent is offered the table cards: out_of_turn.py)
-            self.emit("    if agent.__class__ is OfferingTableCards and agent.agent.__class__ is RandomAgent:")
-            self.indented(["        " + line for line in RANDOM_TURN_WITH_TABLE])
-        else:
-            self.emit("    if agent.__class__ is RandomAgent:")
-            self.emit("        card = playable[floor(agent._random() * len(playable))]")
+        self.emit(f"    if {self.is_random('agent')}:")  # (with table cards, wrapped: see is_random)
+        self.indented(["        " + line for line in self.random_uses("me")])
+        self.emit(f"        card = playable[floor({self.random_number()} * len(playable))]")
         self.block("""
                 elif agent is not None:
                     card = agent.choose_turn(playable, g, me)
@@ -269,11 +265,12 @@ class _Writer:
         elif self.play_drawn != "never":
             self.emit(f"if {goes}:")
             self.depth += 1
+            self.emit("agent = direct[me]")
+            self.emit(f"if {self.is_random('agent')}:  # (its pick of [card, KEEP])")
+            self.indented(["    " + line for line in self.random_uses("me")])
+            self.emit(f"    if {self.random_number()} >= 0.5:")
+            self.emit("        card = None")
             self.block("""
-                agent = direct[me]
-                if agent.__class__ is RandomAgent:  # (its pick of [card, KEEP])
-                    if agent._random() >= 0.5:
-                        card = None
                 elif g.decide(PLAY_DRAWN, me, [card, KEEP]) is KEEP:
                     card = None
             """)
@@ -325,14 +322,11 @@ class _Writer:
         if not self.plain_uno:
             self.emit("g._ask_uno(me)")
             return
-        self.block("""
-            if agent.__class__ is not RandomAgent:
-                g._ask_uno(me)
-            elif agent._random() < 0.5:
-                g.uno_pending = None
-            else:
-                g.uno_pending = me
-        """)
+        self.emit(f"if not ({self.is_random('agent')}):")
+        self.emit("    g._ask_uno(me)")
+        self.emit("else:")
+        self.indented(["    " + line for line in self.random_uses("me")])
+        self.emit(f"    g.uno_pending = None if {self.random_number()} < 0.5 else me")
 
     def catch_window(self) -> None:
         """Round._catch_window, random agents' answers written out (RandomAgent.pick)."""
@@ -346,14 +340,39 @@ class _Writer:
                 for offset in range(1, n):
                     catcher = (caught + offset * step) % n
                     agent = direct[catcher]
-                    if agent.__class__ is RandomAgent:
-                        catches = agent._random() < 0.5
-                    else:
-                        catches = g.decide(CATCH, catcher, [True, False], caught)
-                    if catches:
-                        g._uno_penalty(caught, catcher)
-                        break
         """)
+        self.depth += 2  # (in the loop over the catchers)
+        self.emit(f"if {self.is_random('agent')}:")
+        self.indented(["    " + line for line in self.random_uses("catcher")])
+        self.emit(f"    catches = {self.random_number()} < 0.5")
+        self.block("""
+            else:
+                catches = g.decide(CATCH, catcher, [True, False], caught)
+            if catches:
+                g._uno_penalty(caught, catcher)
+                break
+        """)
+        self.depth -= 2
+
+    # ---- a built-in random agent's answer, written out
+
+    def is_random(self, agent: str) -> str:
+        """The test that `agent` (asked directly) is a built-in random agent; with table cards
+        it is wrapped (out_of_turn.OfferingTableCards)."""
+        if self.edition.table:
+            return f"{agent}.__class__ is OfferingTableCards and {agent}.agent.__class__ is RandomAgent"
+        return f"{agent}.__class__ is RandomAgent"
+
+    def random_uses(self, seat: str) -> list[str]:
+        """Before a random agent's pick among two or more options (`agent`: its own), with table
+        cards: the uses it makes of them first (RandomAgent.pick_or_use, asked again after each)."""
+        if not self.edition.table:
+            return []
+        return [line.replace("SEAT", seat) for line in RANDOM_TABLE_USES]
+
+    def random_number(self) -> str:
+        """The number a random agent picks by, after random_uses (`options[floor(it * len(options))]`)."""
+        return "rand()" if self.edition.table else "agent._random()"
 
     def play_any_kind(self) -> None:
         """The rest of play_card, for a kind not written out."""
@@ -474,8 +493,7 @@ if direct is not None and kind is not UNO_CALL:
         rand = agent.agent._random
         while g.table and (not g.out or g.others(p)):
             if rand() < TABLE_USE_CHANCE:
-                uses = g.table_uses(p)
-                g._use_table_card(p, uses[floor(rand() * len(uses))])
+                g._random_table_use(p, rand)
             elif kind is TURN:
                 return options[floor(rand() * (len(options) - 1))]
             else:
@@ -487,14 +505,13 @@ if direct is not None and kind is not UNO_CALL:
         return options[floor(rand() * len(options))]""".splitlines()
 
 
-# RANDOM_WITH_TABLE for the turn, in the loop: a use of a table card, or a playable card
-# (the options of a turn end with DRAW, which a random agent never picks).
-RANDOM_TURN_WITH_TABLE = """\
+# A random agent's uses of table cards before a pick among two or more options, written out
+# (RandomAgent.pick_or_use, asked again after each use): then, whether the loop ends for a
+# number over the chance or for no use left, the pick takes the next number.
+RANDOM_TABLE_USES = """\
 rand = agent.agent._random
-while g.table and (not g.out or g.others(me)) and rand() < TABLE_USE_CHANCE:
-    uses = g.table_uses(me)
-    g._use_table_card(me, uses[floor(rand() * len(uses))])
-card = playable[floor(rand() * len(playable))]""".splitlines()
+while g.table and (not g.out or g.others(SEAT)) and rand() < TABLE_USE_CHANCE:
+    g._random_table_use(SEAT, rand)""".splitlines()
 
 
 # The loop's own local names (and prefixes of names): an effect binding one is called, not inlined.
