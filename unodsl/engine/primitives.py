@@ -218,6 +218,15 @@ class ScriptPrimitives:
     def draw_until(self, p: int, predicate) -> list:
         """`p` draws one card at a time until one satisfies `predicate` or none is left."""
         drawn = []
+        if self.log is None and not self.watching:  # (`draw` of one card each time, written out)
+            pile, hand = self.draw_pile, self.hands[p]
+            while pile or self._reshuffle():
+                card = pile.pop()
+                hand.append(card)
+                drawn.append(card)
+                if predicate(card):
+                    break
+            return drawn
         while True:
             got = self.draw(p, 1)
             if not got:
