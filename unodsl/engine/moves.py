@@ -43,18 +43,26 @@ class Moves:
         if count is not None and (not isinstance(count, int) or count <= 0):
             return  # an absent or negative number moves nothing
         places = [(HAND, p) for p in self.everyone(me)] if source[0] == EVERY_HAND else [source]
-        taken = []
+        taken = []  # (place, the cards taken from it), for each place that gives any
         for place in places:
             chooser = picker if picker is not None or place[0] == PILE else place[1]
-            taken += [(place, card) for card in self._select(place, count, predicate, chooser, at_random)]
+            cards = self._select(place, count, predicate, chooser, at_random)
+            if cards:
+                taken.append((place, cards))
         if not taken:
             return
         if destination == DISCARD_PILE and source[0] != PILE:
             self._discard_from_hands(taken, position)
         else:
-            for place, card in taken:
-                self.cards_at(place).remove(card)
-            cards = [card for _, card in taken]
+            cards = []
+            for place, some in taken:
+                held = self.cards_at(place)
+                if len(some) == len(held):  # all it holds (`all cards`): emptied, not searched card by card
+                    held.clear()
+                else:
+                    for card in some:
+                        held.remove(card)
+                cards += some
             self._put(cards, destination, position)
             if self.log is not None:
                 self.record("move", player=me, cards=[c.uid for c in cards], position=position,
@@ -145,19 +153,20 @@ class Moves:
             pile.extend(keep)
 
     def _discard_from_hands(self, taken: list, position: str) -> None:
-        """Cards from hands go on the discard pile: a discard. A player left with one
-        card must call UNO before the last of them lands; with several from one hand
-        going on top, their holder picks the one on top (it sets what play continues with)."""
-        holders = list(dict.fromkeys(place[1] for place, _ in taken))
-        for p in holders:
-            if len(self.hands[p]) - sum(1 for place, _ in taken if place[1] == p) == 1:
+        """Cards from hands (`taken`: each hand, and the cards taken from it) go on the
+        discard pile: a discard. A player left with one card must call UNO before the
+        last of them lands; with several from one hand going on top, their holder picks
+        the one on top (it sets what play continues with)."""
+        holders = [place[1] for place, _ in taken]  # (each hand once)
+        for p, some in zip(holders, (some for _, some in taken)):
+            if len(self.hands[p]) - len(some) == 1:
                 self._call_uno(p)
-        cards = [card for _, card in taken]
+        cards = [card for _, some in taken for card in some]
         if position == "top" and len(holders) == 1 and len(cards) > 1:
             top = self.decide(TOP_CARD, holders[0], list(cards))
             cards.remove(top)
             cards.append(top)
-        owner = {card.uid: place[1] for place, card in taken}
+        owner = {card.uid: place[1] for place, some in taken for card in some}
         if position == "top":  # one at a time: each card is somewhere when its discard is recorded
             for card in cards:
                 self.hands[owner[card.uid]].remove(card)
@@ -173,19 +182,22 @@ class Moves:
                 self.record("discard", player=owner[card.uid], card=card.uid, position=position)
 
     def _after_move(self, taken: list, destination) -> None:
-        """What a move changes besides the cards' places: the colour in play, who may be
-        out, what players have seen, hooks on a hand growing."""
-        if destination == DISCARD_PILE or any(place == DISCARD_PILE for place, _ in taken):
+        """What a move (`taken`: each place, and the cards taken from it) changes besides
+        the cards' places: the colour in play, who may be out, what players have seen,
+        hooks on a hand growing."""
+        sources = [place for place, _ in taken]
+        if destination == DISCARD_PILE or DISCARD_PILE in sources:
             colour = self.discard[-1].colour
             if colour is not None:  # a colourless card on top leaves the colour in play
                 self.colour = colour
-        if any(place[0] == HAND for place, _ in taken):
+        givers = [place[1] for place in sources if place[0] == HAND]
+        if givers:
             self.others_discarded = True  # a hand may be empty: its holder may be out
         if destination[0] == HAND:
-            seen = {card.uid for place, card in taken if place[0] == HAND}
-            for place, _ in taken:
-                if place[0] == HAND:
-                    self.known[place[1]] |= seen  # a giver knows where their cards went
+            if givers:
+                seen = {card.uid for place, some in taken if place[0] == HAND for card in some}
+                for giver in givers:
+                    self.known[giver] |= seen  # a giver knows where their cards went
             if "hand_grows" in self.hooks:
                 self._hand_grew(destination[1])
 
@@ -214,9 +226,8 @@ class Moves:
             dealt, cards[:] = cards[1:][::-1], cards[:1]
         else:
             dealt, cards[:] = cards[::-1], []
-        hands: dict[int, list] = {q: [] for q in seats}
-        for index, card in enumerate(dealt):
-            hands[seats[index % len(seats)]].append(card)
+        # one at a time, in turn: the i-th card dealt goes to seats[i % len(seats)]
+        hands = {q: dealt[at::len(seats)] for at, q in enumerate(seats)}
         for q in seats:
             self.hands[q].extend(hands[q])
         if self.log is not None:
