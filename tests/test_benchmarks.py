@@ -65,3 +65,14 @@ def test_editions_compares_each_edition_with_classic_per_turn():
     assert 20 < float(rows["all-wild"][2]) < 45 and 60 < float(rows["veto"][2]) < 110  # (turns a round)
     assert all(float(row[3]) > 0 and float(row[6].split()[0]) > 0 and row[7].strip() in ("met", "not met")
                for row in rows.values())
+
+
+def test_bench_stats_sets_the_workers_beside_independent_processes():
+    # (the machine's ceiling: the same games split between processes that send nothing back)
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "bench_stats.py"), "--workers", "1,2", "--games", "40",
+                           "--repeat", "2"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("  1 worker : 1.00 x") and lines[2].startswith("  2 workers: ")
+    assert "2 independent processes: " in lines[2] and "runs (rounds/s by wall clock): 1: " in lines[3]
+    assert lines[3].count("independent") == 2  # one for each run
