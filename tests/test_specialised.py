@@ -313,3 +313,32 @@ def test_a_bluff_condition_of_a_plain_card_beside_blank_cards():
     edition = load_edition_text(text, "bluffs.yaml")
     assert any(kind.blank for kind in edition.kinds.values()) and edition.kinds["number"].bluff_if is not None
     same_games(edition, (3,), "bluffs")
+
+
+# Classic with two table cards and a Wild that puts the next player out: random agents use the
+# table cards (Round._random_table_use) both before and after players have left the round.
+KNOCKOUT_AND_TRADE = """
+  knockout:
+    name: Knockout
+    wild: true
+    deck: {count: 12}
+    points: 50
+    playable: always
+    effect: |
+      eliminate next, cards under discard pile
+      choose colour
+  trade:
+    name: Trade
+    deck: {count: 2}
+    points: 20
+    use: chosen draws 2
+"""
+
+
+def test_a_random_use_of_a_table_card_picks_among_the_players_still_in_as_the_interpreter_does():
+    # (the use is picked by index among the uses a Decision would list: each card, on each other
+    # player still in the round, in turn order; with no one out, the next seats)
+    classic = (data_dir("editions") / "classic.yaml").read_text()
+    text = classic.replace("total: 108\n", "").replace("\nkinds:\n", "\nkinds:\n" + KNOCKOUT_AND_TRADE.lstrip("\n"), 1)
+    edition = unodsl.load_edition_text(text + "table: [trade]\n", "knockout.yaml")
+    same_games(edition, (3, 5), "knockout and trade", seeds=range(4))

@@ -115,9 +115,14 @@ class OutOfTurn:
     def _random_table_use(self, p: int, rand) -> None:
         """`p` uses the table card on the target a number from `rand` picks, as a random agent
         picks among `table_uses(p)` (uses[floor(rand() * len(uses))]), without listing them."""
-        table, targets = self.table, self.others(p)
-        pick = floor(rand() * (len(table) * len(targets)))
-        self._use_table_card(p, TableUse(table[pick // len(targets)], targets[pick % len(targets)]))
+        table, n = self.table, self.n
+        if self.out:
+            targets = self.others(p)
+            pick = floor(rand() * (len(table) * len(targets)))
+            self._use_table(p, table[pick // len(targets)], targets[pick % len(targets)])
+        else:  # (the others are the next n - 1 seats in turn order)
+            pick = floor(rand() * (len(table) * (n - 1)))
+            self._use_table(p, table[pick // (n - 1)], (p + (pick % (n - 1) + 1) * self.direction) % n)
 
     def _ask_with_table(self, decision: Decision):
         """Ask `decision`, offering the table cards in the middle as extra options."""
@@ -131,7 +136,11 @@ class OutOfTurn:
         return self._ask_plain(decision)
 
     def _use_table_card(self, p: int, use: TableUse) -> None:
-        card, target = use.card, use.target
+        """`p` answered a decision with a use of a table card."""
+        self._use_table(p, use.card, use.target)
+
+    def _use_table(self, p: int, card, target: int) -> None:
+        """`p` uses the table card `card` on `target`: it lies on them, and its script runs."""
         self.table.remove(card)
         self.lying[target].append(card)
         self.chosen = target

@@ -104,9 +104,9 @@ class CountingRound(Round):
         self.played[p].append(card)  # answering a draw plays the card
         _answer(self, p, card)
 
-    def _use_table_card(self, p: int, use) -> None:
-        self.used[p].append(use.card)
-        _use_table_card(self, p, use)
+    def _use_table(self, p: int, card, target: int) -> None:
+        self.used[p].append(card)
+        _use_table(self, p, card, target)
 
     def apply_written_rule(self, me: int, card) -> None:
         _apply_written_rule(self, me, card)
@@ -115,7 +115,7 @@ class CountingRound(Round):
 
 
 _deal, _play_card, _react, _answer = Round._deal, Round.play_card, Round._react, Round._answer
-_use_table_card, _apply_written_rule = Round._use_table_card, Round.apply_written_rule
+_use_table, _apply_written_rule = Round._use_table, Round.apply_written_rule
 
 
 class _CountedHook:
