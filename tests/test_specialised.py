@@ -209,7 +209,7 @@ def test_the_written_loop_has_the_editions_answers_in_it():
     assert "g.skips[(me + g.direction) % g.n] += 1" in source  # `skip next`
     assert "g.direction = -g.direction" in source  # `reverse`
     assert "row = ROWS[top.face]" in source
-    assert "playable[floor(agent._random() * len(playable))]" in source
+    assert "playable[floor(rand() * len(playable))]" in source
     compile(source, "<classic>", "exec")
 
 

@@ -16,6 +16,7 @@ from types import MappingProxyType, SimpleNamespace
 
 from ..edition.model import DEFAULT_PLAYABLE
 from ..limits import MAX_TURNS
+from ..agents.random_agent import RandomAgent
 from .out_of_turn import OfferingTableCards, OutOfTurn
 from .windows import Windows
 from .moves import Moves
@@ -42,7 +43,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
     # subclass that counts or checks may still add its own).
     __slots__ = ("player_state", "game_state", "chance_seed", "_chance", "chance_fixed",  # state and chance
                  "edition", "settings", "colours", "n", "dealer", "rng", "log", "_ask_plain", "_draw_until_playable", "_play_drawn",
-                 "_direct", "scores", "hands", "draw_pile", "discard", "piles", "colour",
+                 "_direct", "_randoms", "scores", "hands", "draw_pile", "discard", "piles", "colour",
                  "turn", "direction", "skips", "extra_for", "chosen", "bluffed", "winner", "uno_pending",
                  "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
                  "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
@@ -109,6 +110,8 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         # decision: no record. (An edition's table cards are offered to them
         # alongside, without a Decision either: out_of_turn.OfferingTableCards.)
         self._direct = self._direct_agents(agents) if agents and log is None else None
+        # (for the turn loop written for the edition: unodsl.engine.specialise)
+        self._randoms = _random_sources(self._direct) if self._direct is not None else None
         self.written = written if written is not None else dict(edition.written)  # blank uid -> rule
         self.hooks: dict[str, list] = {}
         for event, guard, body in edition.hooks:
@@ -560,3 +563,13 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         return (len(self.draw_pile) + len(self.discard) + sum(len(h) for h in self.hands)
                 + len(self.table) + sum(len(cards) for cards in self.lying)
                 + sum(len(cards) for cards in self.piles.values()))
+
+
+def _random_sources(direct: list) -> list:
+    """Per seat, the number source (`random`) of its agent asked directly when that is the
+    built-in random agent, whose picks the written turn loop makes itself; else None."""
+    sources = []
+    for agent in direct:
+        inner = agent.agent if agent.__class__ is OfferingTableCards else agent
+        sources.append(inner._random if inner.__class__ is RandomAgent else None)
+    return sources

@@ -83,6 +83,7 @@ class Seats:
         self.skips[p] = max(self.skips[p], 1)  # (see the module's docstring)
         if self._direct is not None and self._direct[p] is not None:
             self._direct[p] = PASSIVE  # asked nothing more (see Round.decide)
+            self._randoms[p] = None
         if self.uno_pending == p:
             self.uno_pending = None
         if self.lying[p]:

@@ -29,11 +29,10 @@ import ast
 import textwrap
 from math import floor  # (int() of a float goes through a type call: three times as slow)
 
-from ..agents.random_agent import TABLE_USE_CHANCE, RandomAgent
+from ..agents.random_agent import TABLE_USE_CHANCE
 from ..lang.compile.build import HELPERS
 from .inline import CARD, PLAYER, ROUND, WRITTEN_OUT, inline_effect
 from .decisions import CATCH, COLOUR, DRAW, KEEP, PLAY_DRAWN, TURN, UNO_CALL, WRITE_RULE, Decision
-from .out_of_turn import OfferingTableCards
 from .round import Round
 
 # The kinds played in the loop's own branches at most (the commonest in the deck); the
@@ -70,8 +69,7 @@ def _may_specialise(base: type) -> bool:
 
 def _make_class(edition, base: type) -> type:
     source = round_source(edition, base)
-    namespace = {**HELPERS, "floor": floor, "Base": base, "RandomAgent": RandomAgent, "Decision": Decision,
-                 "OfferingTableCards": OfferingTableCards, "TABLE_USE_CHANCE": TABLE_USE_CHANCE,
+    namespace = {**HELPERS, "floor": floor, "Base": base, "Decision": Decision, "TABLE_USE_CHANCE": TABLE_USE_CHANCE,
                  "CATCH": CATCH, "DRAW": DRAW, "KEEP": KEEP, "PLAY_DRAWN": PLAY_DRAWN, "TURN": TURN,
                  "UNO_CALL": UNO_CALL, "WRITE_RULE": WRITE_RULE, "COLOUR": COLOUR,
                  "KINDS": list(edition.kinds.values()), "ROWS": [{} for _ in edition.faces],
@@ -152,6 +150,7 @@ class _Writer:
             direct = g._direct
             if direct is None:  # no seat has a built-in agent: the interpreter's loop
                 return Base._turns(g)
+            randoms = g._randoms  # (per seat: its built-in random agent's number source, or None)
             hands, discard, skips, n, max_turns = g.hands, g.discard, g.skips, g.n, g.max_turns
         """)
         if edition.table:
@@ -224,18 +223,20 @@ class _Writer:
     def choice(self) -> None:
         """`card`: the card the player plays, or None to draw (RandomAgent.choose_turn inline)."""
         self.emit("if playable:")
-        self.emit("    agent = direct[me]")
-        self.emit(f"    if {self.is_random('agent')}:")  # (with table cards, wrapped: see is_random)
+        self.emit("    rand = randoms[me]")
+        self.emit("    if rand is not None:")
         self.indented(["        " + line for line in self.random_uses("me")])
-        self.emit(f"        card = playable[floor({self.random_number()} * len(playable))]")
+        self.emit("        card = playable[floor(rand() * len(playable))]")
         self.block("""
-                elif agent is not None:
-                    card = agent.choose_turn(playable, g, me)
                 else:
-                    playable.append(DRAW)
-                    card = g.ask(Decision(TURN, me, playable))
-                if card is DRAW:
-                    card = None
+                    agent = direct[me]
+                    if agent is not None:
+                        card = agent.choose_turn(playable, g, me)
+                    else:
+                        playable.append(DRAW)
+                        card = g.ask(Decision(TURN, me, playable))
+                    if card is DRAW:
+                        card = None
             else:
                 card = None
         """)
@@ -259,16 +260,16 @@ class _Writer:
         goes = "allowed[card.face]" if self.edition.pure_playable else "g.is_playable(card)"
         if self.play_drawn == "must":
             self.emit(f"if {goes}:")
-            self.emit("    agent = direct[me]  # (the play asks it for the UNO call)")
+            self.emit("    rand = randoms[me]  # (the play asks its agent for the UNO call)")
             self.emit("else:")
             self.emit("    card = None")
         elif self.play_drawn != "never":
             self.emit(f"if {goes}:")
             self.depth += 1
-            self.emit("agent = direct[me]")
-            self.emit(f"if {self.is_random('agent')}:  # (its pick of [card, KEEP])")
+            self.emit("rand = randoms[me]")
+            self.emit("if rand is not None:  # (its pick of [card, KEEP])")
             self.indented(["    " + line for line in self.random_uses("me")])
-            self.emit(f"    if {self.random_number()} >= 0.5:")
+            self.emit("    if rand() >= 0.5:")
             self.emit("        card = None")
             self.block("""
                 elif g.decide(PLAY_DRAWN, me, [card, KEEP]) is KEEP:
@@ -317,16 +318,16 @@ class _Writer:
             self.depth -= 1
 
     def ask_uno(self) -> None:
-        """Round._ask_uno as its player's next-to-last card goes (`agent`: theirs), a random
-        agent's call written out: RandomAgent.pick of [True, False]."""
+        """Round._ask_uno as its player's next-to-last card goes (`rand`: their random agent's
+        number source, if theirs is one), its call written out: RandomAgent.pick of [True, False]."""
         if not self.plain_uno:
             self.emit("g._ask_uno(me)")
             return
-        self.emit(f"if not ({self.is_random('agent')}):")
+        self.emit("if rand is None:")
         self.emit("    g._ask_uno(me)")
         self.emit("else:")
         self.indented(["    " + line for line in self.random_uses("me")])
-        self.emit(f"    g.uno_pending = None if {self.random_number()} < 0.5 else me")
+        self.emit("    g.uno_pending = None if rand() < 0.5 else me")
 
     def catch_window(self) -> None:
         """Round._catch_window, random agents' answers written out (RandomAgent.pick)."""
@@ -339,12 +340,12 @@ class _Writer:
                 step = g.direction
                 for offset in range(1, n):
                     catcher = (caught + offset * step) % n
-                    agent = direct[catcher]
+                    rand = randoms[catcher]
         """)
         self.depth += 2  # (in the loop over the catchers)
-        self.emit(f"if {self.is_random('agent')}:")
+        self.emit("if rand is not None:")
         self.indented(["    " + line for line in self.random_uses("catcher")])
-        self.emit(f"    catches = {self.random_number()} < 0.5")
+        self.emit("    catches = rand() < 0.5")
         self.block("""
             else:
                 catches = g.decide(CATCH, catcher, [True, False], caught)
@@ -354,25 +355,14 @@ class _Writer:
         """)
         self.depth -= 2
 
-    # ---- a built-in random agent's answer, written out
-
-    def is_random(self, agent: str) -> str:
-        """The test that `agent` (asked directly) is a built-in random agent; with table cards
-        it is wrapped (out_of_turn.OfferingTableCards)."""
-        if self.edition.table:
-            return f"{agent}.__class__ is OfferingTableCards and {agent}.agent.__class__ is RandomAgent"
-        return f"{agent}.__class__ is RandomAgent"
+    # ---- a built-in random agent's answer, written out (`rand`: its number source)
 
     def random_uses(self, seat: str) -> list[str]:
-        """Before a random agent's pick among two or more options (`agent`: its own), with table
-        cards: the uses it makes of them first (RandomAgent.pick_or_use, asked again after each)."""
+        """Before a random agent's pick among two or more options, with table cards: the
+        uses it makes of them first (RandomAgent.pick_or_use, asked again after each)."""
         if not self.edition.table:
             return []
         return [line.replace("SEAT", seat) for line in RANDOM_TABLE_USES]
-
-    def random_number(self) -> str:
-        """The number a random agent picks by, after random_uses (`options[floor(it * len(options))]`)."""
-        return "rand()" if self.edition.table else "agent._random()"
 
     def play_any_kind(self) -> None:
         """The rest of play_card, for a kind not written out."""
@@ -451,15 +441,15 @@ class _Writer:
         table cards, OfferingTableCards.pick and RandomAgent.pick_or_use)."""
         self.emit("def decide(g, kind, p, options, about=None):")
         self.depth += 1
-        self.emit("direct = g._direct")
+        self.emit("randoms = g._randoms  # (None when no seat's agent is asked directly)")
         if not self.edition.table:
             self.block("""
-                if direct is not None:
+                if randoms is not None:
                     if len(options) == 1 and kind is not WRITE_RULE:
                         return options[0]
-                    agent = direct[p]
-                    if agent.__class__ is RandomAgent and kind is not TURN and kind is not UNO_CALL:
-                        return options[floor(agent._random() * len(options))]
+                    rand = randoms[p]
+                    if rand is not None and kind is not TURN and kind is not UNO_CALL:
+                        return options[floor(rand() * len(options))]
             """)
         else:
             self.indented(RANDOM_WITH_TABLE)
@@ -487,10 +477,9 @@ def _always(condition) -> bool:
 # TABLE_USE_CHANCE (then it is asked again), else its pick (the options of a turn end with DRAW,
 # which it never picks); once none lies there, a forced move is not put to it.
 RANDOM_WITH_TABLE = """\
-if direct is not None and kind is not UNO_CALL:
-    agent = direct[p]
-    if agent.__class__ is OfferingTableCards and agent.agent.__class__ is RandomAgent:
-        rand = agent.agent._random
+if randoms is not None and kind is not UNO_CALL:
+    rand = randoms[p]
+    if rand is not None:
         while g.table and (not g.out or g.others(p)):
             if rand() < TABLE_USE_CHANCE:
                 g._random_table_use(p, rand)
@@ -509,14 +498,13 @@ if direct is not None and kind is not UNO_CALL:
 # (RandomAgent.pick_or_use, asked again after each use): then, whether the loop ends for a
 # number over the chance or for no use left, the pick takes the next number.
 RANDOM_TABLE_USES = """\
-rand = agent.agent._random
 while g.table and (not g.out or g.others(SEAT)) and rand() < TABLE_USE_CHANCE:
     g._random_table_use(SEAT, rand)""".splitlines()
 
 
 # The loop's own local names (and prefixes of names): an effect binding one is called, not inlined.
 LOOP_NAMES = frozenset({
-    "direct", "hands", "discard", "skips", "n", "max_turns", "lying", "allowed_faces", "face_up_until",
+    "direct", "randoms", "hands", "discard", "skips", "n", "max_turns", "lying", "allowed_faces", "face_up_until",
     "hand", "top", "row", "allowed", "playable", "c", "agent", "pile", "spec", "bluff_if", "effect", "nxt",
     "turns", "rand", "uses", "caught", "step", "offset", "catcher", "catches", "floor", "COLOUR", "vocab", "ALL_GO",
     ROUND, PLAYER, CARD,
