@@ -113,7 +113,10 @@ class Moves:
             ordered = cards
         else:
             ordered = cards[:0:-1] if place == DISCARD_PILE else cards[::-1]
-        candidates = [c for c in ordered if predicate is None or predicate(c)]
+        if predicate is None:  # (a copy: picks take cards out of the candidates)
+            candidates = ordered[:] if ordered is cards else ordered
+        else:
+            candidates = [c for c in ordered if predicate(c)]
         if count is None or count >= len(candidates):
             return candidates
         if at_random or place[0] == HAND and chooser != place[1]:  # (a pick from another's hand is blind)

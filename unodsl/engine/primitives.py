@@ -71,20 +71,25 @@ class ScriptPrimitives:
         """`p` draws `count` cards, reshuffling the discard pile when the draw pile runs out."""
         if self.watching:  # someone left the round, or hooks watch hands grow
             return self._watched_draw(p, count)
-        pile, hand = self.draw_pile, self.hands[p]
+        pile, hand = self._draw_pile, self.hands[p]  # (as it lies: see sides.py)
         if not count:  # also an absent number (`draws number` for a card without one)
             return []
         if count <= len(pile):
             drawn = pile[len(pile) - count:]
             del pile[len(pile) - count:]
+            if self.pile_turned:
+                drawn = [card.back for card in drawn]
             hand.extend(drawn)
         else:
             drawn = []
             for _ in range(count):
                 if not pile and not self._reshuffle():
                     break
-                drawn.append(pile[-1])
-                hand.append(pile.pop())  # in the hand before any reshuffle is recorded
+                card = pile.pop()
+                if self.pile_turned:
+                    card = card.back
+                drawn.append(card)
+                hand.append(card)  # in the hand before any reshuffle is recorded
         if self.log is not None:
             self.record("draw", player=p, cards=[c.uid for c in drawn])
         return drawn
@@ -219,9 +224,11 @@ class ScriptPrimitives:
         """`p` draws one card at a time until one satisfies `predicate` or none is left."""
         drawn = []
         if self.log is None and not self.watching:  # (`draw` of one card each time, written out)
-            pile, hand = self.draw_pile, self.hands[p]
+            pile, hand = self._draw_pile, self.hands[p]  # (as it lies: see sides.py)
             while pile or self._reshuffle():
                 card = pile.pop()
+                if self.pile_turned:
+                    card = card.back
                 hand.append(card)
                 drawn.append(card)
                 if predicate(card):

@@ -43,7 +43,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
     # subclass that counts or checks may still add its own).
     __slots__ = ("player_state", "game_state", "chance_seed", "_chance", "chance_fixed",  # state and chance
                  "edition", "settings", "colours", "n", "dealer", "rng", "log", "_ask_plain", "_draw_until_playable", "_play_drawn",
-                 "_direct", "_randoms", "scores", "hands", "draw_pile", "discard", "piles", "colour",
+                 "_direct", "_randoms", "scores", "hands", "_draw_pile", "pile_turned", "discard", "piles", "colour",
                  "turn", "direction", "skips", "extra_for", "chosen", "bluffed", "winner", "uno_pending",
                  "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
                  "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
@@ -70,6 +70,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         self._play_drawn = edition.settings.get("play_drawn", "choice")
         self.scores = scores if scores is not None else [0] * players
         self.hands: list[list] = [[] for _ in range(players)]
+        self.pile_turned = False  # (two-sided cards: see sides.py)
         self.draw_pile: list = []
         self.discard: list = []
         piles = edition.vocabulary.piles  # (moves.py: most editions declare none)
@@ -298,6 +299,8 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         while True:
             if pile and self._quick_draw:  # the common case of draw(p, 1): no record, no hook
                 card = pile.pop()
+                if self.pile_turned:  # (a hook of the last card drawn flipped the cards)
+                    card = card.back
                 hand.append(card)
             else:
                 if "turn_draw" in self.edition.replacements:  # a house rule says what is done instead

@@ -6,6 +6,12 @@ every place of the round holds the face of the side that is up, `Round.side`, so
 matching, effects and scoring read the active face without asking. `flip_cards`
 puts each card's back in its place, in every place at once, and nothing else in the
 round changes: an edition of one-sided cards never comes here, and pays nothing.
+
+The draw pile is the exception, for speed: it holds most of the cards, nobody sees their
+order, and most of them are not drawn before the next flip. A flip only notes it
+(`pile_turned`); `draw_pile` turns its cards over as it is next read, and the draws
+(the turn's, `draw`, `draw until`), which take the list as it lies (`_draw_pile`), turn
+over each card they take.
 """
 from __future__ import annotations
 
@@ -37,11 +43,27 @@ class TwoSided:
         sides = self.edition.sides
         return sides[self.side].name if sides else None
 
+    @property
+    def draw_pile(self) -> list:
+        """The draw pile, its cards showing the side that is up (the list's end is the top)."""
+        if self.pile_turned:
+            pile = self._draw_pile
+            pile[:] = [card.back for card in pile]  # (in place: a caller may hold the list)
+            self.pile_turned = False
+        return self._draw_pile
+
+    @draw_pile.setter
+    def draw_pile(self, cards: list) -> None:
+        self._draw_pile = cards
+        self.pile_turned = False
+
     def flip_cards(self, p: int) -> None:
         """`flip`: the draw pile, the discard pile, every hand and every other place turn
         over, each card where it was (the top of a pile stays its top); the discard's
-        new top face is the card in play, and its colour the colour in play."""
-        for place in self.places():
+        new top face is the card in play, and its colour the colour in play. (The draw
+        pile as it is next read: see the module's docstring.)"""
+        self.pile_turned = not self.pile_turned
+        for place in self._laid_out():
             if place:  # (most places but the piles and hands are empty: no comprehension for them)
                 place[:] = [card.back for card in place]  # (in place: the turn loop holds the lists)
         self.side = 1 - self.side
@@ -56,7 +78,11 @@ class TwoSided:
     def places(self) -> list[list]:
         """Every list of cards of the round: the piles, the hands, the table and the
         cards lying on players, the aside pile and the edition's own piles."""
-        return [self.draw_pile, self.discard, *self.hands, self.table, *self.lying, *self.piles.values()]
+        return [self.draw_pile, *self._laid_out()]
+
+    def _laid_out(self) -> list[list]:
+        """Every list of cards of the round but the draw pile."""
+        return [self.discard, *self.hands, self.table, *self.lying, *self.piles.values()]
 
     def _turn_held_cards(self) -> None:
         """A card a state variable remembers shows the side up, as the card itself does."""

@@ -249,13 +249,16 @@ class _Writer:
             self.emit("g._draw_on_turn(me, hand, allowed)")
             return
         self.block("""
-            pile = g.draw_pile
+            pile = g._draw_pile  # (as it lies: two-sided cards may be turned over as they are drawn)
             if not pile:  # (a reshuffle, or nothing left)
                 g._draw_on_turn(me, hand, allowed)
             else:
                 card = pile.pop()
-                hand.append(card)
         """)
+        if self.edition.sides:  # (see unodsl.engine.sides)
+            self.emit("    if g.pile_turned:")
+            self.emit("        card = card.back")
+        self.emit("    hand.append(card)")
         self.depth += 1
         goes = "allowed[card.face]" if self.edition.pure_playable else "g.is_playable(card)"
         if self.play_drawn == "must":
