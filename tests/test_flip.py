@@ -338,3 +338,37 @@ def test_cards_lists_each_sides_faces_in_declared_order():
     assert kinds == ["dark_number"] * 4 + ["draw_five"] * 4 + ["dark_reverse"] * 4 + ["skip_everyone"] * 4 \
         + ["dark_flip"] * 4 + ["dark_wild", "wild_draw_colour"]
     assert "pink" not in light and "red" not in dark
+
+
+class _SidesChecked(unodsl.engine.round.Round):
+    """Checks, before and after each flip, that every card shows the side up: the draw
+    pile's as they lie, turned over or not (`pile_turned`: it is turned as it is next read)."""
+
+    def flip_cards(self, p):
+        self.checked_sides()
+        super().flip_cards(p)
+        self.checked_sides()
+
+    def checked_sides(self):
+        lying = 1 - self.side if self.pile_turned else self.side
+        assert all(card.side == lying for card in self._draw_pile)
+        assert all(card.side == self.side for place in self._laid_out() for card in place)
+        self.flips = getattr(self, "flips", 0) + 1
+
+
+class _SidesCheckedMatch(unodsl.Match):
+    round_class = _SidesChecked
+
+
+@pytest.mark.parametrize("record", [True, False])
+def test_every_card_drawn_between_flips_shows_the_side_up(record):
+    # (in an unrecorded match, by the turn loop written for Flip too: it draws on its own)
+    flips = 0
+    for seed in range(12):
+        match = _SidesCheckedMatch(FLIP, players=2 + seed % 4, agents="random", seed=seed, record=record, target=100)
+        match.play()
+        rnd = match.round
+        flips += getattr(rnd, "flips", 0)
+        rnd.checked_sides()
+        assert all(card.side == rnd.side for card in rnd.draw_pile) and not rnd.pile_turned
+    assert flips > 40
