@@ -245,6 +245,9 @@ class _Writer:
         """The turn's draw (Round._draw_on_turn), written out when no house rule watches it:
         `card` is left holding the drawn card when it is played (by the loop's play_card
         written out, as for a card played from the hand), else None."""
+        if "turn_draw" in self.edition.replacements:  # (a house rule says what is done instead)
+            self.emit("g.replaced_draw('turn_draw', me)  # (Round._draw_on_turn's whole work then)")
+            return
         if not self.quick_draw:
             self.emit("g._draw_on_turn(me, hand, allowed)")
             return
