@@ -68,9 +68,12 @@ class ScriptPrimitives:
         return self.draw(p, count)
 
     def draw(self, p: int, count: int) -> list:
-        """`p` draws `count` cards, reshuffling the discard pile when the draw pile runs out."""
-        if self.watching:  # someone left the round, or hooks watch hands grow
-            return self._watched_draw(p, count)
+        """`p` draws `count` cards, reshuffling the discard pile when the draw pile runs out;
+        then, while someone has left the round (who draws nothing) or `hand_grows` hooks
+        watch hands (`watching`), the hooks fire."""
+        watching = self.watching
+        if watching and p in self.out:
+            return []
         pile, hand = self._draw_pile, self.hands[p]  # (as it lies: see sides.py)
         if not count:  # also an absent number (`draws number` for a card without one)
             return []
@@ -92,19 +95,7 @@ class ScriptPrimitives:
                 hand.append(card)  # in the hand before any reshuffle is recorded
         if self.log is not None:
             self.record("draw", player=p, cards=[c.uid for c in drawn])
-        return drawn
-
-    def _watched_draw(self, p: int, count: int) -> list:
-        """`draw` when someone left the round (who draws nothing) or `hand_grows` hooks
-        watch hands: the draw itself, then the hooks."""
-        if p in self.out:
-            return []
-        self.watching = False
-        try:
-            drawn = self.draw(p, count)
-        finally:
-            self.watching = True
-        if drawn and "hand_grows" in self.hooks:
+        if watching and drawn and "hand_grows" in self.hooks:
             self._hand_grew(p)
         return drawn
 

@@ -126,7 +126,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         # the turn's draw), unless a house rule says what a player does instead of it.
         self._quick_draw = log is None and "hand_grows" not in self.hooks and "draw" not in self.hooks \
             and "turn_draw" not in edition.replacements
-        self.watching = "hand_grows" in self.hooks  # `draw` has more to do (see _watched_draw)
+        self.watching = "hand_grows" in self.hooks  # `draw` has more to do (see draw)
         # Stacking (primitives._settle_draw): the draw waiting for an answer, the table's
         # `stack where` rules, who gives a draw when no card is played in turn (a start
         # card's dealer, an answering player; PLAIN_DRAWS while a table card is used),

@@ -115,9 +115,15 @@ class _Writer:
         for card in edition.every_face:
             counts[card.kind] += 1
         kinds = list(edition.kinds.values())
-        # index -> the lines of its effect, for each quiet kind whose effect can be copied in
-        self.bodies = {index: lines for index, kind in enumerate(kinds) if kind.quiet
-                       for lines in [self.effect_lines(kind)] if lines is not None}
+        # index -> the lines of its effect: for each quiet kind whose effect can be copied in,
+        # and each loud kind with an effect (copied in, or called)
+        self.bodies = {}
+        for index, kind in enumerate(kinds):
+            lines = self.effect_lines(kind)
+            if kind.quiet and lines is not None:
+                self.bodies[index] = lines
+            elif not kind.quiet and kind.effect is not None:
+                self.bodies[index] = lines if lines is not None else [f"kind_{index}.effect.function(g, me, card)"]
         self.inlined = sorted(self.bodies, key=lambda index: -counts[kinds[index].id])[:MAX_WRITTEN_KINDS]
 
     def emit(self, line: str) -> None:
@@ -311,7 +317,9 @@ class _Writer:
             self.emit(f"g.bluffed = {bluffed}")
             self.emit("discard.append(card)")
             self.emit("g.colour = card.colour")
-            if kind.effect is not None:
+            if not kind.quiet:
+                self.loud_effect(self.bodies[index])
+            elif kind.effect is not None:
                 self.quiet_effect(self.bodies[index])
             else:
                 self.check_out()
@@ -404,6 +412,30 @@ class _Writer:
             """)
         if check_out:
             self.check_out()
+
+    def loud_effect(self, body: list[str]) -> None:
+        """Round._play_loud for a kind with an effect: a draw it gives waits for its answer,
+        `play` hooks follow any card, the hand may be down to one card, a jump-in window opens."""
+        self.emit("held = len(hand)")
+        self.emit("g.actor, g.acting = me, card")
+        self.indented(body)
+        self.emit("g.actor = None")
+        self.emit("if g.pending is not None:  # (a draw given by the card waits for its answer)")
+        self.emit("    g._settle_draw()")
+        if self.reactions:
+            self.block("""
+                if g.offered:
+                    g.offered.clear()
+                    g.cancelled.clear()
+            """)
+        if any(event == "play" for event, _guard, _body in self.edition.hooks):
+            self.emit("g._fire('play', me, card)")
+        self.check_out()
+        self.emit("if held > 1 and len(hand) == 1:  # (the effect or hooks took more than this card)")
+        self.emit("    g._left_with_one(me)")
+        if self.edition.jump_rules:
+            self.emit("if g.winner is None and not g.jumping:")
+            self.emit("    g._jump_window()")
 
     def check_out(self) -> None:
         self.emit("if not hand or g.others_discarded:")
@@ -510,7 +542,7 @@ while g.table and (not g.out or g.others(SEAT)) and rand() < TABLE_USE_CHANCE:
 
 # The loop's own local names (and prefixes of names): an effect binding one is called, not inlined.
 LOOP_NAMES = frozenset({
-    "direct", "randoms", "hands", "discard", "skips", "n", "max_turns", "lying", "allowed_faces", "face_up_until",
+    "direct", "randoms", "held", "hands", "discard", "skips", "n", "max_turns", "lying", "allowed_faces", "face_up_until",
     "hand", "top", "row", "allowed", "playable", "c", "agent", "pile", "spec", "bluff_if", "effect", "nxt",
     "turns", "rand", "uses", "caught", "step", "offset", "catcher", "catches", "floor", "COLOUR", "vocab", "ALL_GO",
     ROUND, PLAYER, CARD,
