@@ -17,6 +17,8 @@ import gc
 import math
 import os
 import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
     from .tally import GameTally
 
 BACKENDS = ("processes", "ray")
+THREAD_END_CHECKS = 25  # (2 ms apart: a thread just joined ends well within them)
 GAMES_PER_WORKER = 200  # with fewer games per worker, starting the processes (about a second) costs more than it saves
 
 
@@ -170,9 +173,22 @@ def start_method() -> str:
     a fresh interpreter that imports unodsl and loads the edition again (about half a
     second of CPU per worker). Fork is unsafe with threads (one may hold a lock the
     child then waits on forever), and not the default on macOS or Windows."""
-    if sys.platform == "linux" and len(os.listdir("/proc/self/task")) == 1:  # native threads too
+    if sys.platform == "linux" and _single_threaded():
         return "fork"
     return "spawn"
+
+
+def _single_threaded() -> bool:
+    """Whether this process runs one thread, native ones counted (/proc). A thread Python
+    has joined takes a moment more to end (the handler threads of the last run's pool):
+    while no Python thread is left but the main one, a few milliseconds are waited for it."""
+    for _ in range(THREAD_END_CHECKS):
+        if len(os.listdir("/proc/self/task")) == 1:
+            return True
+        if threading.active_count() > 1:  # a thread of this program, which may run on
+            return False
+        time.sleep(0.002)
+    return False
 
 
 def _on_processes(sides, ranges, workers: int):
