@@ -96,7 +96,7 @@ def scaling(args) -> None:
                 figures[-workers] = (sim.rounds / wall, 0.0, cpu)
         runs.append(figures)
     print(f"{args.edition}, {args.players} players, random agents, {args.games} matches, {args.repeat} runs "
-          f"(medians of each run's ratios to its one-process run; {args.repeat} runs):")
+          "(medians of each run's ratios to its one-process run):")
     one = counts[0]
     for workers in counts:
         def median_of(figure) -> float:
