@@ -10,14 +10,18 @@ Python source of a Round subclass whose `_turns` has the answers written in:
   the colour in play) when its `playable` conditions read only the cards, the whole hand
   when every kind's is `always`, else each kind's condition;
 - the turn's card played in the loop itself (`play_card` written out), with the effect of
-  each quiet kind inlined and its simplest primitives written out (`skip next` is
-  `g.skips[(me + g.direction) % g.n] += 1`);
+  each kind inlined (or called, when it cannot be copied in) and its simplest primitives
+  written out (`skip next` is `g.skips[(me + g.direction) % g.n] += 1`); after a loud
+  kind's effect, what `_play_loud` settles (a draw waiting for its answer, `play` hooks,
+  a hand down to one card, a jump-in window);
 - the choices of built-in random agents inline (the turn's card, the drawn card played,
   the UNO call and the catch, a use of a table card; any other decision in `decide`):
-  the same random numbers, drawn in the same order, as `RandomAgent` draws them;
-- a turn's draw written out, when no house rule watches it.
+  the same random numbers, drawn in the same order, as `RandomAgent` draws them, from
+  the number source the round keeps for each seat whose agent is one (`Round._randoms`);
+- a turn's draw written out, when no house rule watches it (and the house rule called,
+  when one says what a player does instead).
 
-Everything else (a loud card, a stacked draw, reactions, hooks, windows, other agents)
+Everything else (a stacked draw, reactions, hooks, windows, other agents)
 calls the interpreter's own methods, so both play the identical games for a seed
 (tests/test_specialised.py checks every shipped edition and house rule). Recorded
 matches and scenarios use the interpreter (see `Match`); in a match nobody records, a seat
