@@ -408,12 +408,7 @@ class _Writer:
         self.emit("g.actor, g.acting = me, card")
         self.indented(body)
         self.emit("g.actor = None")
-        if self.reactions:
-            self.block("""
-                if g.offered:
-                    g.offered.clear()
-                    g.cancelled.clear()
-            """)
+        self.offers_cleared()
         if check_out:
             self.check_out()
 
@@ -426,12 +421,7 @@ class _Writer:
         self.emit("g.actor = None")
         self.emit("if g.pending is not None:  # (a draw given by the card waits for its answer)")
         self.emit("    g._settle_draw()")
-        if self.reactions:
-            self.block("""
-                if g.offered:
-                    g.offered.clear()
-                    g.cancelled.clear()
-            """)
+        self.offers_cleared()
         if any(event == "play" for event, _guard, _body in self.edition.hooks):
             self.emit("g._fire('play', me, card)")
         self.check_out()
@@ -440,6 +430,15 @@ class _Writer:
         if self.edition.jump_rules:
             self.emit("if g.winner is None and not g.jumping:")
             self.emit("    g._jump_window()")
+
+    def offers_cleared(self) -> None:
+        """After an effect, in an edition with reaction cards: the players offered one may be again."""
+        if self.reactions:
+            self.block("""
+                if g.offered:
+                    g.offered.clear()
+                    g.cancelled.clear()
+            """)
 
     def check_out(self) -> None:
         self.emit("if not hand or g.others_discarded:")
