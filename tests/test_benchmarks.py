@@ -76,3 +76,12 @@ def test_bench_stats_sets_the_workers_beside_independent_processes():
     assert lines[1].startswith("  1 worker : 1.00 x") and lines[2].startswith("  2 workers: ")
     assert "2 independent processes: " in lines[2] and "runs (rounds/s by wall clock): 1: " in lines[3]
     assert lines[3].count("independent") == 2  # one for each run
+
+
+def test_ablate_plays_each_edition_with_and_without_its_rule():
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "ablate.py"), "--chunks", "1", "--turns", "300"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    rows = {line.split("|")[1].strip(): line.split("|") for line in done.stdout.splitlines()[2:]}
+    assert float(rows["classic"][3]) == 1.0 and len(rows) == 11
+    assert all(float(row[2]) > 0 for row in rows.values())
