@@ -128,9 +128,11 @@ def test_simulations_count_the_same_games():
 def test_hooks_and_blank_cards_play_the_same_games():
     """House rules' hooks (a play hook makes every kind loud; a turn_start hook makes each turn
     begin the long way), and an edition with blank cards (whose rules, written during play, may
-    recompile every script: see the next test)."""
+    recompile every script: see the next test). A play hook follows a card with an effect too
+    (the loop plays such loud kinds itself)."""
     rules = ["on turn_start where me holds number == 3:\n  me draws 1",
-             "on play where number == 7:\n  previous draws 1"]
+             "on play where number == 7:\n  previous draws 1",
+             "on play where kind == reverse:\n  me draws 1"]
     same_games(unodsl.load_edition("classic", rules=rules), (3,), "hooks", seeds=range(4))
     # Hooks that watch the turn's draw: it is then drawn the interpreter's way.
     for rule in ("on draw where number == 5:\n  skip next", "on hand_grows where me.hand > 6:\n  skip next"):
