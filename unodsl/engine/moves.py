@@ -161,7 +161,7 @@ class Moves:
         last of them lands; with several from one hand going on top, their holder picks
         the one on top (it sets what play continues with)."""
         holders = [place[1] for place, _ in taken]  # (each hand once)
-        for p, some in zip(holders, (some for _, some in taken)):
+        for (_, p), some in taken:
             if len(self.hands[p]) - len(some) == 1:
                 self._call_uno(p)
         cards = [card for _, some in taken for card in some]
