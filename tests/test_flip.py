@@ -360,12 +360,14 @@ class _SidesCheckedMatch(unodsl.Match):
     round_class = _SidesChecked
 
 
-@pytest.mark.parametrize("record", [True, False])
-def test_every_card_drawn_between_flips_shows_the_side_up(record):
-    # (in an unrecorded match, by the turn loop written for Flip too: it draws on its own)
+@pytest.mark.parametrize("record, specialise", [(True, True), (False, True), (False, False)])
+def test_every_card_drawn_between_flips_shows_the_side_up(record, specialise):
+    # (in an unrecorded match, by the turn loop written for Flip, and by the interpreter's quick
+    # turn draw: each draws on its own)
     flips = 0
     for seed in range(12):
-        match = _SidesCheckedMatch(FLIP, players=2 + seed % 4, agents="random", seed=seed, record=record, target=100)
+        match = _SidesCheckedMatch(FLIP, players=2 + seed % 4, agents="random", seed=seed, record=record, target=100,
+                                   specialise=specialise)
         match.play()
         rnd = match.round
         flips += getattr(rnd, "flips", 0)

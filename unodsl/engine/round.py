@@ -295,11 +295,11 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
 
         `allowed`: which faces went on the top card as the turn began, if known.
         """
-        pile = self.draw_pile
+        pile = self._draw_pile  # (as it lies: a card taken from a turned pile is turned over, sides.py)
         while True:
             if pile and self._quick_draw:  # the common case of draw(p, 1): no record, no hook
                 card = pile.pop()
-                if self.pile_turned:  # (a hook of the last card drawn flipped the cards)
+                if self.pile_turned:
                     card = card.back
                 hand.append(card)
             else:
