@@ -545,7 +545,8 @@ while g.table and (not g.out or g.others(SEAT)) and rand() < TABLE_USE_CHANCE:
 
 # The loop's own local names (and prefixes of names): an effect binding one is called, not inlined.
 LOOP_NAMES = frozenset({
-    "direct", "randoms", "held", "hands", "discard", "skips", "n", "max_turns", "lying", "allowed_faces", "face_up_until",
+    "direct", "randoms", "held", "hands", "discard", "skips", "n", "max_turns", "lying", "allowed_faces",
+    "face_up_until",
     "hand", "top", "row", "allowed", "playable", "c", "agent", "pile", "spec", "bluff_if", "effect", "nxt",
     "turns", "rand", "uses", "caught", "step", "offset", "catcher", "catches", "floor", "COLOUR", "vocab", "ALL_GO",
     ROUND, PLAYER, CARD,
