@@ -1,9 +1,11 @@
 """What must hold in every round of every edition, checked while random rounds are played.
 
-- CheckingAgent: every option an agent is offered is legal;
-- ConservingRound: at every recorded event no card is created or lost, a table
-  card never reaches a hand or a pile, and (two-sided cards) every card shows the
-  side up; at the end each card is in one place;
+- ConservingRound: every option a seat is offered is legal (check_options, with the
+  round at hand: an agent sees only its view); at every recorded event no card is
+  created or lost, a table card never reaches a hand or a pile, and (two-sided cards)
+  every card shows the side up; at the end each card is in one place;
+- CheckingAgent: counts the decisions put to the agent it wraps (answered through a
+  Decision, so that the round checks them);
 - play_checked_round: one such round, which must end with a winner;
 - check_state_types: each of the edition's state variables holds a value of its type.
 """
@@ -20,17 +22,17 @@ from unodsl.engine.round import Round
 
 
 class CheckingAgent(Agent):
-    """Delegates to a real agent after checking that every option offered is legal."""
+    """Delegates to a real agent, counting the decisions put to it; not trusted, so that every
+    decision comes through a Decision, which ConservingRound checks."""
 
     def __init__(self, inner: Agent):
         super().__init__(inner.rng)
         self.inner = inner
         self.offered = Counter()
 
-    def choose(self, decision, state):
-        check_options(decision, state)
+    def choose(self, decision, view):
         self.offered[decision.kind] += 1
-        return self.inner.choose(decision, state)
+        return self.inner.choose(decision, view)
 
 
 def check_options(decision, state: Round) -> None:
@@ -110,7 +112,17 @@ def shows_the_side_up(rnd) -> bool:
 
 
 class ConservingRound(Round):
-    """A round that checks, at every recorded event, that every card is somewhere, once."""
+    """A round that checks every decision it puts (check_options) and, at every recorded
+    event, that every card is somewhere, once."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        ask = self._ask_plain
+        if ask is not None:
+            def checked(decision):
+                check_options(decision, self)
+                return ask(decision)
+            self._ask_plain = checked
 
     def record(self, event, **data):
         super().record(event, **data)

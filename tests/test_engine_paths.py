@@ -55,8 +55,8 @@ def test_random_agent_picks_as_it_chooses():
     cards = edition.deck[:5]
     for seed in range(50):
         direct, general = RandomAgent(random.Random(seed)), RandomAgent(random.Random(seed))
-        assert direct.choose_turn(cards, None, 0) is general.choose(Decision(TURN, 0, [*cards, DRAW]), None)
-        assert direct.pick("colour", 0, ["red", "blue", "green"], None, None) \
+        assert direct.choose_turn(cards, None) is general.choose(Decision(TURN, 0, [*cards, DRAW]), None)
+        assert direct.pick("colour", ["red", "blue", "green"], None, None) \
             == general.choose(Decision("colour", 0, ["red", "blue", "green"]), None)
 
 
@@ -93,7 +93,7 @@ class Cheat(unodsl.Agent):
 
     name = "cheat"
 
-    def choose(self, decision, state):
+    def choose(self, decision, view):
         return "not an option"
 
 
@@ -141,7 +141,7 @@ class Watcher(unodsl.Agent):
         super().__init__(rng)
         self.seen = []
 
-    def choose(self, decision, state):
+    def choose(self, decision, view):
         self.seen.append((decision.kind, decision.player, list(decision.options), decision.about))
         return decision.options[int(self.rng.random() * len(decision.options))]
 
@@ -168,7 +168,7 @@ def test_an_agent_without_pick_or_use_sees_every_use_as_in_a_recorded_match(name
 class OnlyDirect(RandomAgent):
     """The random agent, refusing to be asked through a Decision."""
 
-    def choose(self, decision, state):
+    def choose(self, decision, view):
         raise AssertionError(f"asked {decision!r} through a Decision")
 
 
@@ -197,8 +197,9 @@ def test_built_in_agents_pick_or_use_as_they_choose(seed, kind, size, hands, car
     options = {TURN: [*deck[10:10 + size], DRAW], UNO_CALL: [*seats, PASS]}.get(kind, seats)
     about = {q for q in range(4) if hands[q] == 1} if kind is UNO_CALL else None
     uses = [TableUse(c, q) for c in table for q in (1, 2, 3)]
-    state = SimpleNamespace(hands=[deck[:n] for n in hands], table_uses=lambda seat: list(uses))
+    view = SimpleNamespace(me=0, hand_sizes=list(hands), hand=deck[:hands[0]], table_uses=lambda: list(uses),
+                           is_bluff=lambda card: False, out={}, turn=0, turns=1)
     direct, general = agent(random.Random(seed)), agent(random.Random(seed))
     for _ in range(3):
-        assert direct.pick_or_use(kind, 0, options, about, state) == \
-            general.choose(Decision(kind, 0, [*options, *uses], about), state)
+        assert direct.pick_or_use(kind, options, about, view) == \
+            general.choose(Decision(kind, 0, [*options, *uses], about), view)

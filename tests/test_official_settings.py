@@ -79,12 +79,11 @@ def test_no_bluffing_no_one_is_asked_to_challenge(monkeypatch):
 class NoBluffOffered(CheckingAgent):
     """Checks, at every turn, that no card offered would be a bluff."""
 
-    def choose(self, decision, state):
+    def choose(self, decision, view):
         if decision.kind == d.TURN:
             for card in decision.options[:-1]:
-                bluff = card.spec.bluff_if
-                assert bluff is None or not bluff.function(card, state, decision.player), f"{card} is a bluff"
-        return super().choose(decision, state)
+                assert not view.is_bluff(card), f"{card} is a bluff"
+        return super().choose(decision, view)
 
 
 @hyp_settings(max_examples=25, deadline=None)

@@ -260,10 +260,10 @@ def test_no_text_of_the_edition_file_becomes_code_of_the_loop():
 class WritesLeaving(RandomAgent):
     """A random agent that writes, on a blank card, a rule that makes a player leave."""
 
-    def pick(self, kind, seat, options, about, state):
+    def pick(self, kind, options, about, view):
         if kind is WRITE_RULE:
             return "eliminate next, cards under discard pile"
-        return super().pick(kind, seat, options, about, state)
+        return super().pick(kind, options, about, view)
 
 
 def test_a_rule_written_mid_game_that_eliminates_plays_the_same_games():

@@ -86,7 +86,7 @@ def typed_script(edition: str, players: str, seed, rules=(), target=None, setup:
         if len(humans) > 1 and seat != holder:
             script.lines.append("")  # Enter at the hand-over screen
             holder = seat
-        option = agents[seat].choose(decision, match.round)
+        option = agents[seat].choose(decision, match.round.view(decision.player))
         key = build_menu(decision, match, names, Style(False)).key_for(option)
         assert key is not None, (decision, option)
         script.lines.append(key)

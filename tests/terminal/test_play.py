@@ -127,7 +127,7 @@ def test_seats_are_named_and_bots_named(tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["--players", "you,gredy"], "'gredy' is not a bot; did you mean 'greedy'?"),
     (["--players", "you,,greedy"], "give one name per seat"),
-    (["--players", "you,x:robot"], "'robot' is neither a bot (random, greedy) nor 'human'"),
+    (["--players", "you,x:robot"], "'robot' is neither a bot (random, greedy, mcts) nor 'human'"),
     (["--players", "you,You"], "two seats are called You"),
     (["--players", "you"], "is for 2 to 10 players, not 1"),
     (["--players", "averyveryverylongname,greedy"], "too long"),

@@ -1,22 +1,58 @@
-"""Agents answer Decisions. Bots, the terminal player and tests share this interface."""
+"""Agents answer Decisions from what their seat sees. Bots, the terminal player and tests
+share this interface (unodsl.agents.base.Agent).
+
+An agent is named as `--agents` takes it: `greedy`, or with settings, `mcts:iterations=400`
+(`NAME:KEY=VALUE,KEY=VALUE`; a value is a whole number, a number or a word).
+"""
 from __future__ import annotations
 
+import inspect
+
+from ..errors import UnoError
 from .base import Agent
 from .greedy import GreedyAgent
+from .mcts import MctsAgent
 from .random_agent import RandomAgent
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MctsAgent}
+
+
+def parse_agent(spec: str) -> tuple[type, dict]:
+    """The class and settings an agent's name gives (see the module's docstring)."""
+    name, _, rest = spec.strip().partition(":")
+    cls = AGENTS.get(name)
+    if cls is None:
+        raise UnoError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}")
+    settings = {}
+    accepted = [p for p in inspect.signature(cls.__init__).parameters if p not in ("self", "rng")]
+    for item in filter(None, (part.strip() for part in rest.split(","))) if rest else ():
+        key, equals, value = item.partition("=")
+        if not equals or key not in accepted:
+            known = ", ".join(accepted) or "none"
+            raise UnoError(f"agent {name!r}: {item!r} is not a setting of it (its settings: {known})")
+        settings[key] = _value(value)
+    return cls, settings
+
+
+def _value(text: str):
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def make_agent(spec, rng) -> Agent:
-    """An Agent from an instance (kept), a class, or a registered name."""
+    """An Agent from an instance (kept), a class, or a name (with settings)."""
     if isinstance(spec, Agent):
         return spec
     if isinstance(spec, type) and issubclass(spec, Agent):
         return spec(rng)
+    if not isinstance(spec, str):
+        raise UnoError(f"unknown agent {spec!r}; known agents: {', '.join(AGENTS)}")
+    cls, settings = parse_agent(spec)
     try:
-        return AGENTS[spec](rng)
-    except (KeyError, TypeError):
-        from ..errors import UnoError
-
-        raise UnoError(f"unknown agent {spec!r}; known agents: {', '.join(AGENTS)}") from None
+        return cls(rng, **settings)
+    except (TypeError, ValueError) as error:
+        raise UnoError(f"agent {spec!r}: {error}") from None

@@ -6,42 +6,46 @@ from ..engine.decisions import DRAW, TURN, Decision
 class Agent:
     """Answers decisions for one seat: `choose` returns one of `decision.options`.
 
-    `state` is the round in play (unodsl.engine.round.Round); a well-behaved
-    agent reads only its own hand, the discard pile, counts, what it has
-    been shown (`state.known[seat]`) and, with two-sided cards, what it sees
-    of the side down (`state.backs_seen(seat)`: everyone else's cards' other
-    faces and the draw pile's top card's).
+    `view` is what the seat sees (unodsl.seat.view.SeatView): its own hand, the cards
+    face up, every hand's size, the piles' sizes, what it was shown and, when the agent
+    keeps one (`keeps_history`), what it saw happen this round. An agent decides from it
+    and the decision alone; the round itself is never handed to an agent.
     """
 
     name = "agent"
-    # A trusted agent always answers with one of the decision's options, so the
-    # engine does not check; the built-in agents are (their tests check them).
+    # A trusted agent always answers with one of the decision's options, so the engine does
+    # not check; the built-in agents are (their tests check them). Any other is checked.
     trusted = False
+    # An agent that reads `view.history` (what the seat saw happen): the round keeps it then
+    # (a round that records, played by the interpreter's loop: unodsl.seat.observe).
+    keeps_history = False
 
     def __init__(self, rng=None):
         self.rng = rng
 
-    def choose(self, decision, state):
+    def choose(self, decision, view):
         raise NotImplementedError
 
-    def choose_turn(self, cards: list, state, seat: int):
-        """The turn decision: one of the playable `cards`, or DRAW. The engine's turn
-        loop calls this for trusted agents; an agent may answer it without building
-        the Decision (whose options are `cards` then DRAW), but must answer exactly
-        as `choose` would."""
-        return self.choose(Decision(TURN, seat, [*cards, DRAW]), state)
+    def choose_turn(self, cards: list, view):
+        """The turn decision: one of the playable `cards`, or DRAW. The engine's turn loop
+        calls this for trusted agents; an agent may answer it without building the Decision
+        (whose options are `cards` then DRAW), but must answer exactly as `choose` would."""
+        return self.choose(Decision(TURN, view.me, [*cards, DRAW]), view)
 
-    def pick(self, kind: str, seat: int, options: list, about, state):
+    def pick(self, kind: str, options: list, about, view):
         """Any other decision, put without a Decision object (the engine does so for
         trusted agents when nothing is recorded); must answer exactly as `choose`."""
-        return self.choose(Decision(kind, seat, options, about), state)
+        return self.choose(Decision(kind, view.me, options, about), view)
 
-    def pick_or_use(self, kind: str, seat: int, options: list, about, state):
+    def pick_or_use(self, kind: str, options: list, about, view):
         """A decision put while table cards lie in the middle, without a Decision (the engine
         does so for trusted agents when nothing is recorded): one of `options`, or one of
-        the uses on offer, `state.table_uses(seat)` (which a Decision lists after the
-        options); must answer exactly as `choose`."""
-        return self.choose(Decision(kind, seat, [*options, *state.table_uses(seat)], about), state)
+        the uses on offer, `view.table_uses()` (which a Decision lists after the options);
+        must answer exactly as `choose`."""
+        return self.choose(Decision(kind, view.me, [*options, *view.table_uses()], about), view)
+
+    def new_round(self) -> None:
+        """A new round begins (an agent that remembers a round forgets it here)."""
 
     def __repr__(self) -> str:
         return self.name

@@ -27,7 +27,7 @@ class RandomAgent(Agent):
         super().__init__(rng)
         self._random = rng.random
 
-    def choose(self, decision, state):
+    def choose(self, decision, view):
         options = decision.options
         if options[-1].__class__ is TableUse:
             uses = [o for o in options if isinstance(o, TableUse)]
@@ -37,37 +37,38 @@ class RandomAgent(Agent):
         if decision.kind is TURN and len(options) > 1:  # playable cards, then DRAW
             return options[floor(self._random() * (len(options) - 1))]
         if decision.kind is UNO_CALL:
-            options = _true_calls(options, state)
+            options = _true_calls(options, view)
         return options[floor(self._random() * len(options))]
 
-    def choose_turn(self, cards: list, state, seat: int):
+    def choose_turn(self, cards: list, view):
         # As `choose` for a turn with no table card: a playable card, never DRAW.
         return cards[floor(self._random() * len(cards))]
 
-    def pick(self, kind, seat, options, about, state):
+    def pick(self, kind, options, about, view):
         # As `choose` for a decision with no table card (the engine never puts
         # a forced move, so a turn has a playable card besides DRAW).
         if kind is TURN:
             return options[floor(self._random() * (len(options) - 1))]
         if kind is UNO_CALL:
-            options = _true_calls(options, state)
+            options = _true_calls(options, view)
         return options[floor(self._random() * len(options))]
 
-    def pick_or_use(self, kind, seat, options, about, state):
+    def pick_or_use(self, kind, options, about, view):
         # As `choose` with the uses after the options: the same random numbers, in the same
         # order (the uses are listed only when one is chosen); then as `pick`, written out
         # (in an edition with a table card this is nearly every decision).
         if self._random() < TABLE_USE_CHANCE:
-            uses = state.table_uses(seat)
+            uses = view.table_uses()
             return uses[floor(self._random() * len(uses))]
         if kind is TURN:
             return options[floor(self._random() * (len(options) - 1))]
         if kind is UNO_CALL:
-            options = _true_calls(options, state)
+            options = _true_calls(options, view)
         return options[floor(self._random() * len(options))]
 
 
-def _true_calls(options: list, state) -> list:
+def _true_calls(options: list, view) -> list:
     """Of an UNO_CALL's options (seats, then PASS): the calls on a player who holds one card,
     and passing."""
-    return [q for q in options[:-1] if len(state.hands[q]) == 1] + [options[-1]]
+    sizes = view.hand_sizes
+    return [q for q in options[:-1] if sizes[q] == 1] + [options[-1]]

@@ -74,6 +74,22 @@ UNO_CALL = "uno_call"      # seats, and PASS: call UNO on yourself ("UNO!") or c
 
 KINDS = (TURN, PLAY_DRAWN, COLOUR, CHALLENGE, CALL_UNO, CATCH, PLAYER, YES_NO, QUESTION,
          TOP_CARD, GIVE, DISCARD, PICK, REACT, STACK, WRITE_RULE, JUMP_IN, UNO_CALL)
+# The decisions every player sees put and answered (said aloud, or shown by a card face up):
+# a seat's history keeps them for every seat. The others are put only when their player
+# holds certain cards (a card that goes, stacks, jumps in, reacts; a drawn card that goes;
+# cards to pick among): that they were put is the player's own knowledge, and only what
+# they bring about is seen (a card played, a draw).
+PUBLIC_KINDS = frozenset({COLOUR, CHALLENGE, CALL_UNO, CATCH, PLAYER, YES_NO, QUESTION, TOP_CARD, GIVE,
+                          DISCARD, WRITE_RULE, UNO_CALL})
+
+
+def plain(option):
+    """An option as the event log writes it (JSON): a card as its uid and label."""
+    if hasattr(option, "uid"):
+        return {"card": option.uid, "label": option.label()}
+    if isinstance(option, (bool, int, str)) or option is None:
+        return option
+    return repr(option)
 
 
 class Decision:

@@ -20,10 +20,11 @@ from ..limits import MAX_TURNS
 from greenlet import getcurrent, greenlet
 
 from . import modes
-from .decisions import WRITE_RULE, Decision
+from .decisions import WRITE_RULE, Decision, plain
 from .round import Round
 from .quick_random import shuffle, shuffled_length
 from .specialise import specialised
+from ..seat.observe import Observer
 
 
 @dataclass
@@ -53,7 +54,7 @@ class Match:
     def __init__(self, edition, players: int = 4, agents=None, seed: int | str | None = None,
                  record: bool = True, target: int | None = None, max_turns: int = MAX_TURNS,
                  max_rounds: int = 1000, setup=None, birthdays: list | None = None,
-                 specialise: bool = True):
+                 specialise: bool = True, histories: list[int] = ()):
         limits = edition.settings["players"]
         if not limits["min"] <= players <= limits["max"]:
             raise UnoError(f"{edition.name} is for {limits['min']} to {limits['max']} players, not {players}")
@@ -79,9 +80,15 @@ class Match:
         self.finished = False
         self.winner: int | None = None
         self.setup = setup  # a stacked first round (unodsl.engine.setup.Setup)
+        self.agents = [self._agent(a, seat) for seat, a in enumerate(_per_seat(agents, players))]
+        # The seats whose history of each round is kept (unodsl.seat.observe): those asked for,
+        # and those whose agent reads it. Their rounds record (each into a list of its own when
+        # the match is not recorded) and are played by the interpreter's loop.
+        self.histories = sorted({*histories, *(seat for seat, agent in enumerate(self.agents)
+                                              if getattr(agent, "keeps_history", False))})
         # Rounds nobody records are played by the turn loop written for the edition
         # (unodsl.engine.specialise), which plays the same games as the interpreter's.
-        self.specialise = specialise and not record
+        self.specialise = specialise and not record and not self.histories
         if setup is not None and setup.scores is not None:
             self.scores[:] = setup.scores
         self.written = dict(edition.written)  # rules on blank cards, kept from round to round
@@ -89,7 +96,6 @@ class Match:
         kept = (vocab.player_state or vocab.game_state) and any(
             v.keep == "match" for v in (*vocab.player_state.values(), *vocab.game_state.values()))
         self.kept_state = {"players": [{} for _ in range(players)], "game": {}} if kept else None
-        self.agents = [self._agent(a, seat) for seat, a in enumerate(_per_seat(agents, players))]
         self._round_agents = self.agents
         self._caller = None
         self._game = greenlet(self._run)
@@ -121,9 +127,8 @@ class Match:
             raise IllegalMove(self._refusal(decision, option))
         self.decision = None
         self.answers.append(option)
-        if self.log is not None:
-            self.log.append({"event": "answer", "player": decision.player, "kind": decision.kind,
-                             "value": _plain(option)})
+        self._note({"event": "answer", "player": decision.player, "kind": decision.kind,
+                    "value": plain(option)})
         self._resume(option)
 
     def _check_rule(self, text: str) -> None:
@@ -153,13 +158,21 @@ class Match:
             if agent is None:
                 self.decision = decision
                 return self._caller.switch()  # answer() validates and records
-            value = agent.choose(decision, self.round)
+            value = agent.choose(decision, self.round.view(decision.player))
             if not agent.trusted and not _is_option(value, options):
                 raise IllegalMove(f"agent {agent!r} answered {value!r} to {decision!r}")
-        if self.log is not None:
-            self.log.append({"event": "decision", "kind": decision.kind, "player": decision.player,
-                             "options": len(options), "value": _plain(value)})
+        if self.log is not None or self.round.observer is not None:
+            self._note({"event": "decision", "kind": decision.kind, "player": decision.player,
+                        "options": len(options), "value": plain(value)})
         return value
+
+    def _note(self, event: dict) -> None:
+        """A decision of the round in play: in the match's log, and seen by the seats it keeps."""
+        if self.log is not None:
+            self.log.append(event)
+        observer = self.round.observer
+        if observer is not None:
+            observer.saw(event)
 
     def _resume(self, *value) -> None:
         """Run the game until a seat without an agent must decide, or the match ends."""
@@ -181,10 +194,17 @@ class Match:
         while True:
             active = self.active
             self._round_agents = [self.agents[s] for s in active]
-            rnd = self.round = round_class(self.edition, len(active), dealer, self.rng, self.log,
-                                                [self.scores[s] for s in active], max_turns=self.max_turns,
-                                                ask=self._ask, written=self.written, agents=self._round_agents,
-                                                chance_seed=(self.seed, len(self.results)))
+            kept = [active.index(seat) for seat in self.histories if seat in active]
+            log = self.log if self.log is not None or not kept else []
+            rnd = self.round = round_class(self.edition, len(active), dealer, self.rng, log,
+                                           [self.scores[s] for s in active], max_turns=self.max_turns,
+                                           ask=self._ask, written=self.written, agents=self._round_agents,
+                                           chance_seed=(self.seed, len(self.results)))
+            if kept:
+                rnd.observer = Observer(rnd, kept)
+            for agent in self._round_agents:
+                if agent is not None:
+                    agent.new_round()
             if self.kept_state:
                 self._restore_state(rnd, active)
             if len(active) != self.n:
@@ -312,7 +332,7 @@ class Match:
     def write_log(self, stream, **extra) -> None:
         """The match's events as JSON lines (each with `extra` fields added)."""
         for event in self.log or ():
-            stream.write(json.dumps({**extra, **event} if extra else event, default=_plain) + "\n")
+            stream.write(json.dumps({**extra, **event} if extra else event, default=plain) + "\n")
 
 
 def _last_to_draw(contenders: list[int], cards: int) -> list[int]:
@@ -340,11 +360,3 @@ def _per_seat(agents, players: int) -> list:
         raise UnoError(f"{len(agents)} agents given for {players} players")
     return agents
 
-
-def _plain(value):
-    """A JSON-friendly form of an option."""
-    if hasattr(value, "uid"):
-        return {"card": value.uid, "label": value.label()}
-    if isinstance(value, (bool, int, str)) or value is None:
-        return value
-    return repr(value)

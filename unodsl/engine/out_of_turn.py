@@ -10,6 +10,7 @@ come, then returns to the middle.
 from __future__ import annotations
 
 from math import floor
+from weakref import ref
 
 from .decisions import DRAW, PASS, REACT, TURN, WRITE_RULE, Decision, TableUse
 from .primitives import PLAIN_DRAWS
@@ -20,36 +21,43 @@ class OfferingTableCards:
     while one lies in the middle, it is asked `pick_or_use` instead of `pick` (and of
     `choose_turn`), forced moves included, as a Decision would list the uses after the
     options. No use is made but the one it chooses (then it is asked again, as
-    Round._ask_with_table asks again)."""
+    Round._ask_with_table asks again).
 
-    __slots__ = ("agent",)
+    It stands between the round and the agent, so it holds the round (by a weak reference:
+    the round holds it); the agent gets the seat's view, made again after each use (a use
+    changes the table)."""
 
-    def __init__(self, agent):
+    __slots__ = ("agent", "round")
+
+    def __init__(self, agent, rnd):
         self.agent = agent
+        self.round = ref(rnd)
 
-    def choose_turn(self, cards: list, rnd, seat: int):
+    def choose_turn(self, cards: list, view):
         # (pick's loop, written out for the turn: one call less at most decisions)
-        agent = self.agent
+        agent, rnd, seat = self.agent, self.round(), view.me
         if rnd.table:
             cards.append(DRAW)  # (the list is the turn loop's, made for this turn)
             while rnd.table and (not rnd.out or rnd.others(seat)):
-                answer = agent.pick_or_use(TURN, seat, cards, None, rnd)
+                answer = agent.pick_or_use(TURN, cards, None, view)
                 if answer.__class__ is not TableUse:
                     return answer
                 rnd._use_table_card(seat, answer)
-            return agent.pick(TURN, seat, cards, None, rnd)  # (never forced: a card and DRAW)
-        return agent.choose_turn(cards, rnd, seat)
+                view = rnd.view(seat)
+            return agent.pick(TURN, cards, None, view)  # (never forced: a card and DRAW)
+        return agent.choose_turn(cards, view)
 
-    def pick(self, kind: str, seat: int, options: list, about, rnd):
-        agent = self.agent
+    def pick(self, kind: str, options: list, about, view):
+        agent, rnd, seat = self.agent, self.round(), view.me
         while rnd.table and (not rnd.out or rnd.others(seat)):  # (rnd.may_use_table(seat), written out)
-            answer = agent.pick_or_use(kind, seat, options, about, rnd)
+            answer = agent.pick_or_use(kind, options, about, view)
             if answer.__class__ is not TableUse:
                 return answer
             rnd._use_table_card(seat, answer)
+            view = rnd.view(seat)
         if len(options) == 1 and kind is not WRITE_RULE:  # as without table cards: not asked
             return options[0]
-        return agent.pick(kind, seat, options, about, rnd)
+        return agent.pick(kind, options, about, view)
 
 
 class OutOfTurn:

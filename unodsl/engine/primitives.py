@@ -299,7 +299,10 @@ class ScriptPrimitives:
         return False
 
     def ask_question(self, p: int, question: str, answers: list) -> str:
-        return self.decide(QUESTION, p, answers, question)
+        answer = self.decide(QUESTION, p, answers, question)
+        if self.log is not None:  # (answered aloud: everyone hears it)
+            self.record("answered", player=p, question=question, answer=answer)
+        return answer
 
     def choose_player(self, p: int, predicate):
         """`p` picks another player satisfying `predicate` (about a seat); the pick, or

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from types import MappingProxyType, SimpleNamespace
 
-from ..edition.model import DEFAULT_PLAYABLE
 from ..limits import MAX_TURNS
 from ..agents.random_agent import RandomAgent
+from .matching import why_not
 from .out_of_turn import OfferingTableCards, OutOfTurn
 from .windows import Windows
 from .moves import Moves
@@ -27,7 +27,11 @@ from .setup import apply_setup
 from .quick_random import shuffle
 from .sides import TwoSided
 from .decisions import CALL_UNO, CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, WRITE_RULE, Decision
+from ..seat.view import view_of
 
+
+# Where a round plays on from (Round.resume).
+AT_DEAL, AT_TURNED, AT_SETUP, AT_TURN = "deal", "turned", "setup", "turn"
 
 # The card a hook is given when its event concerns no card (turn_start). Validation
 # refuses every script that would read it (docs/effects.md, "Where a script runs"), so
@@ -49,7 +53,9 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
                  "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
                  "uno_asked", "_playable_cache", "out", "left_turn", "playing", "growing", "watching", "_quick_draw",
                  "pending", "stack_rules", "stack_from", "answering", "side",
-                 "uncalled", "jumping")  # out-of-turn windows (windows.py)
+                 "uncalled", "jumping",  # out-of-turn windows (windows.py)
+                 "observer",  # what each seat sees happen (unodsl.seat.observe), when a seat keeps it
+                 "__weakref__")  # (the agents offered table cards hold the round by a weak reference)
     # A subclass whose play_card only notes each card played in turn in `self.played[p]`
     # before playing it sets this, so that a specialised turn loop may write play_card out.
     notes_plays = False
@@ -142,13 +148,14 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         self._playable_cache: dict | None = edition.playable_cache if edition.pure_playable else None
         self.uncalled: set | tuple = ()  # (a set once an UNO-at-any-time window opens: windows.py)
         self.jumping = False  # a jump-in window is open (the cards played in it open none of their own)
+        self.observer = None  # set by a match whose agents keep what they saw (a round that records)
 
     def _direct_agents(self, agents: list) -> list:
         """The agent asked directly for each seat: a trusted one, offered the table cards
         when the edition has any; None for a seat answered through a Decision."""
         direct = [agent if agent is not None and agent.trusted else None for agent in agents]
         if self.edition.table:
-            direct = [OfferingTableCards(agent) if agent is not None else None for agent in direct]
+            direct = [OfferingTableCards(agent, self) if agent is not None else None for agent in direct]
         return direct
 
     def _start_state(self, players: int) -> None:
@@ -164,6 +171,16 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         if self.log is not None:
             data["event"] = event
             self.log.append(data)
+            if self.observer is not None:
+                self.observer.saw(data)
+
+    def view(self, p: int):
+        """What seat `p` sees of the round now (unodsl.seat.view): what every agent decides from."""
+        observer = self.observer
+        if observer is None:
+            return view_of(self, p)
+        observer.sync()
+        return view_of(self, p, observer.histories.get(p))
 
     # ---- the round -----------------------------------------------------------
 
@@ -175,18 +192,30 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         """
         if setup is None:
             self._deal()
-            self._start_card()
+            start = AT_DEAL
         else:
             apply_setup(self, setup)
+            start = AT_SETUP
             if setup.start:
                 self.turn = self.dealer
-                self._start_card(turned=self.discard[-1])
-        if "round_start" in self.hooks:
-            self._fire("round_start", self.dealer, self.discard[-1])
-        if setup is None or setup.start:
-            self._advance()
-        self._turns()
+                start = AT_TURNED
+        if self.observer is not None:
+            self.observer.checkpoint(start)
+        self.resume(start)
         return self.winner
+
+    def resume(self, start: str) -> None:
+        """Play on from a moment at which nothing is under way (a checkpoint, unodsl.seat.worlds
+        plays on from one): AT_DEAL, the cards dealt; AT_TURNED, a start card just turned;
+        AT_SETUP, a stacked table laid out; AT_TURN, a turn about to begin."""
+        if start != AT_TURN:
+            if start != AT_SETUP:
+                self._start_card(turned=self.discard[-1] if start == AT_TURNED else None)
+            if "round_start" in self.hooks:
+                self._fire("round_start", self.dealer, self.discard[-1])
+            if start != AT_SETUP:
+                self._advance()
+        self._turns()
 
     def _deal(self) -> None:
         table, dealt = self.edition.dealt  # table cards are not dealt: they lie in the middle
@@ -259,7 +288,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
             if playable:
                 agent = direct[p]
                 if agent is not None:
-                    choice = agent.choose_turn(playable, self, p)
+                    choice = agent.choose_turn(playable, self.view(p))
                 else:
                     playable.append(DRAW)
                     choice = ask(Decision(TURN, p, playable))
@@ -279,6 +308,8 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
 
     def _turn_begins(self, p: int) -> bool:
         """What may happen as a turn begins; False if the round ended there."""
+        if self.observer is not None:
+            self.observer.checkpoint(AT_TURN)
         if self.face_up_until:
             self._end_face_up(p)
         if "turn_start" in self.hooks:
@@ -370,9 +401,9 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
                 return options[0]
             agent = direct[p]
             if agent is not None:  # (a player who left the round has a passive one: see seats.py)
-                return agent.pick(kind, p, options, about, self)
+                return agent.pick(kind, options, about, self.view(p))
         if self.out and p in self.out:
-            return PASSIVE.pick(kind, p, options, about, self)
+            return PASSIVE.pick(kind, options, about, None)
         return self.ask(Decision(kind, p, options, about))
 
     # ---- matching ------------------------------------------------------------
@@ -396,18 +427,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
 
     def why_not(self, card) -> str | None:
         """None if `card` may be played now, else the reason in words."""
-        if self.is_playable(card):
-            return None
-        kind = card.spec
-        if kind.bluff_if is not None and self.settings["no_bluffing"] \
-                and kind.bluff_if.function(card, self, self.turn):
-            return f"{kind.name} may not be played while {kind.sources['bluff_if']} (no bluffing)"
-        source = kind.sources.get("playable", "")
-        if source != DEFAULT_PLAYABLE:
-            return f"{kind.name} may be played only when {source}"
-        same = str(card.number) if card.number is not None else f"a {kind.name}"
-        colour = card.colour or "its colour"
-        return f"{card.label()} goes only on {colour} or on {same} (the colour in play is {self.colour})"
+        return why_not(self, card)
 
     # ---- playing a card ------------------------------------------------------
 

@@ -27,7 +27,7 @@ class _Passive:
     them something: the last option, the passive one (no, pass, keep, ...)."""
 
     @staticmethod
-    def pick(kind, seat, options, about, state):
+    def pick(kind, options, about, view):
         return options[-1]
 
 

@@ -241,7 +241,7 @@ class _Writer:
                 else:
                     agent = direct[me]
                     if agent is not None:
-                        card = agent.choose_turn(playable, g, me)
+                        card = agent.choose_turn(playable, g.view(me))
                     else:
                         playable.append(DRAW)
                         card = g.ask(Decision(TURN, me, playable))

@@ -95,8 +95,6 @@ class Narrator:
     def phrase(self, note: dict, viewer: int | None) -> str | None:
         kind = note.get("event")
         if kind in SILENT:
-            if kind in ("decision", "answer") and note.get("kind") == "question":
-                return f"{self.who(note['player'], viewer)} {self.verb(note['player'], viewer, 'answers', 'answer')} \"{note['value']}\""
             if kind == "dealer" and note.get("by") == "birthday":
                 return f"{self.who(note['player'], viewer)} {self.verb(note['player'], viewer, 'has', 'have')} the birthday closest to 31 July"
             return None
@@ -188,6 +186,9 @@ class Narrator:
 
     def _chosen(self, note, viewer):
         return self._act(note, viewer, "picks", "pick", f" {self.who(note['chosen'], viewer)}")
+
+    def _answered(self, note, viewer):
+        return self._act(note, viewer, "answers", "answer", f" \"{note.get('answer', '')}\"")
 
     def _accepted(self, note, viewer):
         return self._act(note, viewer, "says", "say", f" yes to \"{note.get('question', '')}\"")

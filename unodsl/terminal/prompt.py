@@ -193,12 +193,12 @@ class _Builder:
     def __init__(self, decision, match, names, style):
         self.decision = decision
         self.match = match
-        self.rnd = match.round
+        self.view = match.round.view(decision.player)  # (what the person deciding sees)
         self.names = names
         self.style = style
         self.main = [o for o in decision.options if not isinstance(o, TableUse)]
         self.uses = [o for o in decision.options if isinstance(o, TableUse)]
-        self.hand = sorted_hand(self.rnd.hands[decision.player], match.edition)
+        self.hand = sorted_hand(self.view.hand, match.edition)
 
     def seat_name(self, player: int) -> str:
         return self.names[self.match.active[player]]
@@ -224,7 +224,7 @@ class _Builder:
                 continue
             seat = self.match.active[player]
             name = self.names[seat]
-            cards = len(self.rnd.hands[player])
+            cards = self.view.hand_sizes[player]
             label = f"{name} ({cards} card{'s' if cards != 1 else ''})"
             choices.append(Choice(str(seat + 1), label, player, (name.lower(),)))
         return Menu(self.decision, question, choices)
@@ -277,7 +277,7 @@ class _Builder:
 
     def _challenge(self) -> Menu:
         accused = self.seat_name(self.decision.about)
-        top = self.style.card(self.rnd.discard[-1])
+        top = self.style.card(self.view.top)
         return self.yes_no(f"{accused} played {top} against you. Challenge it?",
                            "challenge", "do not challenge", ("challenge",))
 
@@ -326,7 +326,7 @@ class _Builder:
         return self.numbered_cards(f"Pick a card of the {where} pile:", self.main)
 
     def _react(self) -> Menu:
-        actor = self.rnd.actor
+        actor = self.view.actor
         who = self.seat_name(actor) if actor is not None else "Someone"
         against = self.style.card(self.decision.about) if self.decision.about is not None else "a card"
         cards = [o for o in self.main if o is not PASS]

@@ -1,7 +1,9 @@
 """The screen, as lines of at most 80 columns: the table, a hand, the scores.
 
 Nothing here reads input or changes the match: each function takes the match
-(unodsl.engine.match.Match) and returns lines to print.
+(unodsl.engine.match.Match) and returns lines to print. What a round shows is read
+from the viewer's view (unodsl.seat.view): a person sees exactly what their seat sees,
+an onlooker what is public.
 """
 from __future__ import annotations
 
@@ -33,8 +35,8 @@ def match_seat(match, player: int) -> int:
     return match.active[player]
 
 
-def edition_vars(rnd) -> dict:
-    vocab = rnd.edition.vocabulary
+def edition_vars(edition) -> dict:
+    vocab = edition.vocabulary
     return {**vocab.game_state, **vocab.player_state}
 
 
@@ -65,73 +67,76 @@ class Screen:
         self.bots = bots  # agent name by match seat, None for a person
         self.style = style
 
-    @property
-    def rnd(self):
-        return self.match.round
+    def view(self, viewer: int | None):
+        """What match seat `viewer` sees of the round now (None, or a seat eliminated: what an
+        onlooker sees)."""
+        player = round_seat(self.match, viewer) if viewer is not None else None
+        return self.match.round.view(player)
 
     # ---- the table
 
     def table(self, viewer: int | None) -> list[str]:
-        match, rnd, style = self.match, self.rnd, self.style
+        match, style = self.match, self.style
+        view = self.view(viewer)
         edition = match.edition
         title = f"{edition.name} - round {len(match.results) + 1} - target {match.target}"
         if edition.sides:
-            title += f" - {rnd.side_name} side up"
+            title += f" - {view.side_name} side up"
         lines = [style.bold(rule(title, "="))]
         lines.append(f"    {'Player':<26}{'Cards':>6}{'Score':>7}")
         for seat, name in enumerate(self.names):
-            lines.append(self._seat_line(seat, name, viewer))
-        top = rnd.discard[-1] if rnd.discard else None
+            lines.append(self._seat_line(view, seat, name, viewer))
+        top = view.top
         top_text = style.card(top) if top is not None else "none"
-        colour = style.colour(rnd.colour, rnd.colour) if rnd.colour else "none"
+        colour = style.colour(view.colour, view.colour) if view.colour else "none"
         lines.append("")
         in_play = f"   Colour in play: {colour}" if edition.colours else ""  # (an edition of Wilds only has none)
-        lines.append(f"Top card: {top_text}{in_play}   Draw pile: {len(rnd.draw_pile)}")
+        lines.append(f"Top card: {top_text}{in_play}   Draw pile: {view.draw_size}")
         if edition.sides:
-            lines.extend(self._backs(viewer))
-        game = state_notes(rnd.game_state, edition_vars(rnd))
+            lines.extend(self._backs(view))
+        game = state_notes(view.game_state, edition_vars(edition))
         if game:
             lines.append("Game: " + ", ".join(game))
-        middle = ", ".join(card.name for card in rnd.table)
-        lines.append(f"Play goes {direction_words(rnd.direction)}."
+        middle = ", ".join(card.name for card in view.table)
+        lines.append(f"Play goes {direction_words(view.direction)}."
                      + (f"   In the middle: {middle}." if middle else ""))
         return lines
 
-    def _backs(self, viewer: int | None) -> list[str]:
-        """Two-sided cards: the faces of the side down that `viewer` sees (everyone else's
+    def _backs(self, view) -> list[str]:
+        """Two-sided cards: the faces of the side down that the viewer sees (everyone else's
         cards, the draw pile's top card), which are public."""
-        match, rnd, style = self.match, self.rnd, self.style
-        player = round_seat(match, viewer) if viewer is not None else None
-        seen = rnd.backs_seen(player)
-        down = rnd.edition.sides[1 - rnd.side].name
+        match, style = self.match, self.style
+        down = match.edition.sides[1 - view.side].name
         lines = [f"The {down} side you see:"]
-        for q, backs in seen["hands"].items():
+        for q, backs in view.backs.items():
+            if q in view.out:
+                continue
             text = ", ".join(style.card(card) for card in backs) or "no cards"
             lines.extend(wrap_styled(f"{self.names[match_seat(match, q)]}: {text}", "    "))
-        top = seen["draw_top"]
+        top = view.draw_top_back
         lines.append(f"Draw pile's top card: {style.card(top) if top is not None else 'none'}")
         return lines
 
-    def _seat_line(self, seat: int, name: str, viewer: int | None) -> str:
-        match, rnd = self.match, self.rnd
+    def _seat_line(self, view, seat: int, name: str, viewer: int | None) -> str:
+        match = self.match
         player = round_seat(match, seat)
         who = f"{seat + 1} {name}" + (" (you)" if seat == viewer and name != "You" else "")
         who += f" [{self.bots[seat]}]" if self.bots[seat] else ""
         if player is None:
             return f"    {who:<26}{'out':>6}{match.scores[seat]:>7}   eliminated"
-        marker = ">" if player == rnd.turn else " "
-        cards = len(rnd.hands[player])
+        marker = ">" if player == view.turn else " "
+        cards = view.hand_sizes[player]
         notes = []
-        if player == rnd.dealer:
+        if player == view.dealer:
             notes.append("dealer")
         if cards == 1:
             notes.append("UNO")
-        if player in rnd.face_up_until:
+        if player in view.face_up_until:
             notes.append("hand face up")
-        if player in rnd.out:
+        if player in view.out:
             notes.append("left the round")
-        notes.extend(f"{card.name} on them" for card in rnd.lying[player])
-        notes.extend(state_notes(rnd.player_state[player], edition_vars(rnd)))
+        notes.extend(f"{card.name} on them" for card in view.lying[player])
+        notes.extend(state_notes(view.player_state[player], edition_vars(match.edition)))
         if match.teams:
             notes.append(f"team {min(seat, (seat + match.n // 2) % match.n) + 1}")
         line = f"  {marker} {who:<26}{cards:>6}{match.scores[seat]:>7}   {', '.join(notes)}"
@@ -141,8 +146,8 @@ class Screen:
     # ---- a hand
 
     def hand(self, player: int, playable: list | None = None, title: str = "Your hand") -> list[str]:
-        """`player`'s hand (a round seat), numbered; with `playable`, the others dimmed."""
-        cards = sorted_hand(self.rnd.hands[player], self.match.edition)
+        """`player`'s hand (a round seat) as they see it, numbered; with `playable`, the others dimmed."""
+        cards = sorted_hand(self.match.round.view(player).hand, self.match.edition)
         lines = [f"{title} ({len(cards)} card{'s' if len(cards) != 1 else ''}):"]
         items = [(f"{i:>2} ", self.style.card(card, dim=playable is not None and card not in playable),
                   card.label()) for i, card in enumerate(cards, 1)]

@@ -2,8 +2,9 @@
 
 One entry per seat, in seating order (play goes from each seat to the next):
 
-- a bot's name (`greedy`, `random`): a bot, called `Bot N` (N its seat number);
-- `NAME:BOT` (`hal:greedy`): a bot called NAME;
+- a bot's name (`greedy`, `random`, `mcts`), with its settings if any (`mcts:ms=200`):
+  a bot, called `Bot N` (N its seat number);
+- `NAME:BOT` (`hal:greedy`, `hal:mcts:iterations=400`): a bot called NAME;
 - `you`, `me` or `human`: a person at the keyboard (`You`, or `Player N` for `human`);
 - any other name (`alice`): a person of that name, `NAME:human` to be explicit.
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from ..agents import AGENTS
+from ..agents import AGENTS, parse_agent
 from ..errors import UnoError
 
 HUMAN = "human"
@@ -56,14 +57,21 @@ def parse_players(spec: str | list[str]) -> list[Seat]:
 
 def _seat(entry: str, index: int) -> Seat:
     name, _, kind = entry.partition(":")
-    name, kind = name.strip(), kind.strip().lower()
+    name, kind = name.strip(), kind.strip()
+    if name.lower() in AGENTS:  # a bot with its settings (`mcts:ms=200`)
+        parse_agent(entry)
+        return Seat(f"Bot {index + 1}", entry.strip())
     if kind:
-        if kind != HUMAN and kind not in AGENTS:
-            raise UnoError(f"--players {entry!r}: {kind!r} is neither a bot "
+        bot = kind.partition(":")[0].strip().lower()
+        if kind.lower() != HUMAN and bot not in AGENTS:
+            raise UnoError(f"--players {entry!r}: {bot!r} is neither a bot "
                            f"({', '.join(AGENTS)}) nor {HUMAN!r}")
         if not name:
             raise UnoError(f"--players {entry!r}: a name goes before the ':'")
-        return Seat(_title(name), None if kind == HUMAN else kind)
+        if kind.lower() == HUMAN:
+            return Seat(_title(name), None)
+        parse_agent(kind)
+        return Seat(_title(name), kind)
     word = name.lower()
     if word in AGENTS:
         return Seat(f"Bot {index + 1}", word)

@@ -372,7 +372,7 @@ class Session:
             for line in self.screen.hand(player):
                 self.console.write(line)
         elif decision.kind not in (DISCARD, TOP_CARD):
-            hand = sorted_hand(self.match.round.hands[player], self.edition)
+            hand = sorted_hand(self.match.round.view(player).hand, self.edition)
             for line in wrap_styled("Your hand: " + ", ".join(self.style.card(c) for c in hand)):
                 self.console.write(line)
         self.fresh = False
@@ -446,7 +446,7 @@ class Session:
         card = self._card(menu, arg)
         if card is None:
             return f"why takes the number of a card in your hand (1 to {len(menu.cards)}), such as why 2."
-        reason = self.match.round.why_not(card)
+        reason = self.match.round.view(menu.decision.player).why_not(card)
         if reason is None:
             if menu.decision.kind == TURN:
                 return f"{card.label()} can be played now: type {arg}."
@@ -461,7 +461,7 @@ class Session:
         text = f"{card.label()}: {kind.name}, {card.points or 0} points."
         if kind.description:
             text += " " + " ".join(kind.description.split())
-        reason = self.match.round.why_not(card)
+        reason = self.match.round.view(menu.decision.player).why_not(card)
         return text + (" It goes on the top card now." if reason is None else f" Not now: {reason}.")
 
     def _read(self, prompt: str) -> str:
