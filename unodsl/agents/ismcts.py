@@ -51,26 +51,39 @@ class Walk:
     each decision of the world; `rollout(seat, kind, options, about, view)` answers once the
     iteration has left the tree."""
 
-    __slots__ = ("node", "path", "in_tree", "exploration", "rng", "rollout")
+    __slots__ = ("node", "path", "in_tree", "exploration", "rng", "rollout", "searcher", "forced")
 
-    def __init__(self, exploration: float, rng, rollout):
+    def __init__(self, exploration: float, rng, rollout, searcher: int | None = None):
         self.exploration = exploration
         self.rng = rng
         self.rollout = rollout
+        self.searcher = searcher  # (when set, only its decisions are in the tree)
+        self.forced = None  # the root's option this iteration plays, when the search says
         self.node = None
         self.path: list = []
         self.in_tree = False
 
-    def begin(self, root: Node) -> None:
+    def begin(self, root: Node, forced=None) -> None:
         self.node = root
         self.path = []
         self.in_tree = True
+        self.forced = forced
 
     def decide(self, kind: str, seat: int, options: list, about, view):
-        if not self.in_tree:
+        if not self.in_tree or (self.searcher is not None and seat != self.searcher):
             return self.rollout(seat, kind, options, about, view)
         node = self.node
         children = node.children
+        if self.forced is not None:  # the root, its option given (paired worlds: see mcts.py)
+            option, self.forced = self.forced, None
+            key = (kind, seat, option_key(option))
+            child = children.get(key)
+            if child is None:
+                child = children[key] = Node()
+            child.available += 1
+            self.path.append((child, seat))
+            self.node = child
+            return option
         fresh, open_ = [], []
         seen = set()
         for option in options:

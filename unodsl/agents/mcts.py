@@ -23,13 +23,14 @@ from math import exp
 from ..engine.decisions import DRAW, TURN, Decision
 from ..engine.modes import partner
 from ..errors import UnoError
-from ..seat.knowledge import Knowledge
+from ..seat.knowledge import Knowledge, lacking
 from ..seat.replay import ROOT, Rejected, Replay, Swap, hindsight, pins
 from ..seat.worlds import Sampler, Unsampled, WorldMaker, world_class
 from .base import Agent
 from .greedy import GreedyAgent
-from .ismcts import Node, Walk, most_visited
+from .ismcts import Node, Walk, option_key
 from .random_agent import RandomAgent
+from .reading import PlayReader
 
 DEFAULT_ITERATIONS = 200
 DEFAULT_DEPTH = 8  # turns played on from the checkpoint before the evaluation
@@ -39,6 +40,9 @@ ROLLOUTS = {"greedy": GreedyAgent, "random": RandomAgent}
 # its hand: exp(-SHARPNESS * (cards + POINT_WEIGHT * points / average points of a card)).
 SHARPNESS = 0.6
 POINT_WEIGHT = 0.25
+# How far another option's mean must beat the rollout policy's choice, in standard errors of
+# their paired difference, for the search to play it instead.
+MARGIN = 1.0
 # Tries at making one world that comes to the decision as the seat saw it (unodsl.seat.replay),
 # and worlds tried for each iteration of the budget before the search gives up on them.
 TRIES = 8
@@ -51,13 +55,22 @@ class MctsAgent(Agent):
     keeps_history = True
 
     def __init__(self, rng=None, iterations: int | None = None, ms: float | None = None, depth: int = DEFAULT_DEPTH,
-                 rollout: str = "greedy", exploration: float = DEFAULT_EXPLORATION):
+                 rollout: str = "greedy", exploration: float = DEFAULT_EXPLORATION, opponents: str = "tree",
+                 margin: float = MARGIN, read: str = "policy"):
         super().__init__(rng or random.Random())
         if iterations is None and ms is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations, self.ms = iterations, ms
         self.depth = depth
         self.exploration = exploration
+        self.opponents = opponents
+        self.margin = margin
+        if read not in ("policy", "rules"):
+            raise UnoError(f"mcts: read={read!r}: 'policy' (what play suggests, with the rollout policy as the "
+                           "model of how others play) or 'rules' (only what the rules force)")
+        self.read = read
+        self.reader = None
+        self.guesses: dict = {}
         if rollout not in ROLLOUTS:
             raise UnoError(f"unknown rollout policy {rollout!r}; known: {', '.join(ROLLOUTS)}")
         self.rollout_name = rollout
@@ -69,6 +82,8 @@ class MctsAgent(Agent):
 
     def new_round(self) -> None:
         self.knowledge = None
+        self.reader = None
+        self.guesses = {}  # history index -> what the reader guessed of it (unodsl.agents.reading)
         self.checkpoint = None
 
     # ---- reading the history
@@ -78,11 +93,17 @@ class MctsAgent(Agent):
         knowledge = self.knowledge
         if knowledge is None:
             knowledge = self.knowledge = Knowledge(view.me, len(view.edition.deck))
+            if self.read == "policy":
+                self.reader = PlayReader(view.edition, view.me, self.policy)
+        reader = self.reader
         for index in range(knowledge.read, len(history)):
             observation = history[index]
-            knowledge.observe(observation)
+            guessed = reader.lacks(observation, view) if reader is not None else ()
+            if guessed:
+                self.guesses[index] = guessed
+            knowledge.observe(observation, guessed)
             if observation.view is not None:
-                self.checkpoint = (index, observation, list(knowledge.masks))
+                self.checkpoint = (index, observation, *knowledge.snapshot())
         knowledge.read = len(history)
 
     # ---- deciding
@@ -99,58 +120,146 @@ class MctsAgent(Agent):
         return answer
 
     def _search(self, decision, view):
-        index, observation, masks = self.checkpoint
-        start = observation.view
-        event = observation.event
-        rng = self.rng
-        prefix = view.history[index + 1:]
-        masks = hindsight(prefix, masks, self.knowledge.bit)
-        cards, backs = pins(prefix, view)
-        try:
-            sampler = Sampler(start, masks, self.knowledge.places, cards, backs)
-            sampler.sample(random.Random(0))  # (the backs read from the history may not fit)
-        except Unsampled:
-            sampler = Sampler(start, masks, self.knowledge.places, cards)
-        walk = Walk(self.exploration, rng, self._rollout)
-        driver = _Driver(Replay(view.me, prefix, decision, view), walk)
-        seats = [_Seat(driver, seat) for seat in range(start.n)]
-        maker = WorldMaker(start, world_class(start.edition), seats, rng,
-                           max_turns=event["turns"] + self.depth)
-        maker.template.turns = event["turns"]
-        root = Node()
-        teams = bool(start.settings.get("teams"))
-        average = _average_points(start.edition)
+        search = self._prepared(decision, view, Walk(self.exploration, self.rng, self._rollout,
+                                                     view.me if self.opponents == "policy" else None))
+        if search is None:
+            return None
         deadline = time.perf_counter() + self.ms / 1000 if self.ms is not None else None
         iterations = worlds = 0
         budget = self.iterations
+        options = _distinct(decision.options)
+        paired = []  # per world: the searching seat's reward for each option
         while True:
             if budget is not None and (iterations >= budget or worlds >= budget * WORLDS_PER_ITERATION):
                 break
             if deadline is not None and worlds and time.perf_counter() >= deadline:
                 break
-            world, tries = self._played(maker, sampler, driver, root, event["start"])
+            seed = self.rng.getrandbits(64)
+            dealt, world, tries = search.consistent(options[0], seed)
             worlds += tries
-            if world is None:
+            if dealt is None:
                 continue
-            walk.back_up(_rewards(world, teams, average))
-            iterations += 1
+            rewards = []
+            for option in options:
+                if option is not options[0]:
+                    world = search.play(dealt, option, seed)
+                reward = search.rewards(world)
+                search.walk.back_up(reward)
+                rewards.append(reward[view.me])
+                iterations += 1
+            paired.append(rewards)
         self.stats["searches"] += 1
         self.stats["iterations"] += iterations
         self.stats["worlds"] = self.stats.get("worlds", 0) + worlds
-        if not iterations:
+        if not paired:
             return None
-        return most_visited(root, decision.kind, decision.player, decision.options)
+        return self._best(options, paired, decision, view)
 
-    def _played(self, maker, sampler, driver, root, start: str):
-        """A world played from the checkpoint through the decision searched to the cut, and
-        the worlds it took (None when none of TRIES came to the decision)."""
-        rng = self.rng
+    def worlds_at(self, decision, view, count: int) -> list:
+        """Up to `count` worlds as the search samples them, each played from the checkpoint to
+        `decision` and stopped there (for tools and tests: what the search would play on)."""
+        self._read(view)
+        search = self._prepared(decision, view, _Stop())
+        if search is None:
+            return []
+        found = []
+        for _ in range(count):
+            try:
+                search.consistent(decision.options[0], self.rng.getrandbits(64))
+            except _Stopped as stopped:
+                found.append(stopped.world)
+        return found
+
+    def _prepared(self, decision, view, walk):
+        """The search of `decision` from the last checkpoint (None when no world can be sampled)."""
+        index, observation, masks, groups = self.checkpoint
+        prefix = view.history[index + 1:]
+        groups = lacking(prefix, groups, [self.guesses.get(at, ()) for at in range(index + 1, len(view.history))])
+        sampler = self._sampler(observation.view, masks, groups, prefix, view)
+        if sampler is None:
+            return None
+        return _Search(self, observation, sampler, Replay(view.me, prefix, decision, view), walk)
+
+    def _best(self, options: list, paired: list, decision, view):
+        """The option with the best mean reward over the paired worlds; the rollout policy's own
+        choice unless another beats it by more than the noise (its paired difference's
+        standard error, times MARGIN)."""
+        count = len(paired)
+        means = [sum(row[i] for row in paired) / count for i in range(len(options))]
+        best = max(range(len(options)), key=lambda i: means[i])
+        prior = self.fallback.choose(decision, view)
+        base = next((i for i, option in enumerate(options) if option_key(option) == option_key(prior)), None)
+        if base is None or base == best or count < 2:
+            return options[best]
+        differences = [row[best] - row[base] for row in paired]
+        mean = sum(differences) / count
+        spread = (sum((d - mean) ** 2 for d in differences) / (count - 1)) ** 0.5
+        return options[best] if mean > self.margin * spread / count ** 0.5 else options[base]
+
+    def _sampler(self, start, masks: list[int], groups: dict, prefix: list, view):
+        """The sampler of worlds at the checkpoint, with what the seat saw since and what play
+        suggests (as plainly as they are read they may not fit: then without what play
+        suggests, without the backs it saw, without hindsight); None when no world agrees
+        even with what the seat knew then (a defect: counted)."""
+        places, bit = self.knowledge.places, self.knowledge.bit
+        cards, backs = pins(prefix, view)
+        certain = hindsight(prefix, masks, bit)
+        tries = ((certain, places, cards, backs, groups, True), (certain, places, cards, backs, groups),
+                 (certain, places, cards, backs), (certain, places, cards), (masks, places))
+        for arguments in tries:
+            try:
+                sampler = Sampler(start, *arguments)
+                sampler.sample(random.Random(0))
+                return sampler
+            except Unsampled:
+                continue
+        self.stats["unsampled"] = self.stats.get("unsampled", 0) + 1
+        return None
+
+    def _rollout(self, seat: int, kind: str, options: list, about, view):
+        return self.policy.choose(Decision(kind, seat, options, about), view)
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+class _Search:
+    """One decision's search: worlds sampled at the checkpoint, played to the decision by the
+    replay, then by the walk; each world's chances drawn from a seed (so that every option
+    is played in the same world with the same chances: their rewards are paired)."""
+
+    def __init__(self, agent: MctsAgent, checkpoint, sampler: Sampler, replay: Replay, walk):
+        start, event = checkpoint.view, checkpoint.event
+        self.agent, self.sampler, self.walk = agent, sampler, walk
+        self.driver = _Driver(replay, walk)
+        seats = [_Seat(self.driver, seat) for seat in range(start.n)]
+        self.maker = WorldMaker(start, world_class(start.edition), seats, agent.rng,
+                                max_turns=event["turns"] + agent.depth)
+        self.maker.template.turns = event["turns"]
+        self.start = event["start"]
+        self.root = Node()
+        self.chance = random.Random()
+        self.teams = bool(start.settings.get("teams"))
+        self.average = _average_points(start.edition)
+
+    def play(self, dealt: list, option, seed: int):
+        """The world of `dealt` played to the decision, then on with `option` to the cut."""
+        world = self.maker.make(self.sampler.holders, dealt)
+        self.chance.seed(seed)
+        world.rng = world._chance = self.chance
+        self.driver.begin(self.root, option)
+        world.resume(self.start)
+        return world
+
+    def consistent(self, first, seed: int):
+        """Cards dealt into the unseen places from which a world comes to the decision searched
+        as the seat saw the round come to it, that world played on with the option `first`, and
+        the worlds it took (None, None when none of TRIES did)."""
+        sampler, rng = self.sampler, self.agent.rng
         dealt = sampler.sample(rng)
         for tries in range(1, TRIES + 1):
-            world = maker.make(sampler.holders, dealt)
-            driver.begin(root)
             try:
-                world.resume(start)
+                world = self.play(dealt, first, seed)
             except Swap as swap:
                 if not sampler.swap(dealt, swap.a, swap.b):
                     dealt = sampler.sample(rng)
@@ -158,14 +267,27 @@ class MctsAgent(Agent):
             except Rejected:
                 dealt = sampler.sample(rng)
                 continue
-            return world, tries
-        return None, TRIES
+            return dealt, world, tries
+        return None, None, TRIES
 
-    def _rollout(self, seat: int, kind: str, options: list, about, view):
-        return self.policy.choose(Decision(kind, seat, options, about), view)
+    def rewards(self, world) -> list[float]:
+        return _rewards(world, self.teams, self.average)
 
-    def __repr__(self) -> str:
-        return self.name
+
+class _Stopped(Exception):
+    def __init__(self, world):
+        super().__init__()
+        self.world = world
+
+
+class _Stop:
+    """A walk that stops the world at the decision searched (MctsAgent.worlds_at)."""
+
+    def begin(self, root, forced=None) -> None:
+        pass
+
+    def decide(self, kind, seat, options, about, view):
+        raise _Stopped(view.world)
 
 
 class _Driver:
@@ -178,9 +300,9 @@ class _Driver:
         self.replay, self.walk = replay, walk
         self.replaying = True
 
-    def begin(self, root: Node) -> None:
+    def begin(self, root: Node, forced=None) -> None:
         self.replay.begin()
-        self.walk.begin(root)
+        self.walk.begin(root, forced)
         self.replaying = True
 
     def decide(self, kind: str, seat: int, options: list, about, view):
@@ -239,6 +361,17 @@ def _rewards(world, teams: bool, average: float) -> list[float]:
         weights = [weights[seat] + weights[partner(seat, n)] for seat in range(n)]
     total = sum(weights) or 1.0
     return [weight / total for weight in weights]
+
+
+def _distinct(options: list) -> list:
+    """The options every seat tells apart (two red 7s are one): the first of each."""
+    seen, distinct = set(), []
+    for option in options:
+        key = option_key(option)
+        if key not in seen:
+            seen.add(key)
+            distinct.append(option)
+    return distinct
 
 
 def _average_points(edition) -> float:

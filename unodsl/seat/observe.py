@@ -11,9 +11,11 @@ name but the few whose fields hold cards, and the decisions of other seats: a se
 those every player sees put and answered (decisions.PUBLIC_KINDS, without how many
 options there were), the others only by what they bring about.
 
-What the rules let a seat infer is told too: after a Wild Draw Four is challenged and
-was no bluff, its player held no card that would have made it one (a `bluff_if: me
-holds C`): `Observation.lacks`.
+What a seat may infer is told too (`Observation.lacks`, about the moment before the
+event's moves): what the rules force — after a Wild Draw Four is challenged and was no
+bluff, its player held no card that would have made it one (a `bluff_if: me holds C`) —
+and, as likely only, what players do: one who draws as their turn begins, rather than
+play, holds no card that goes (in an edition whose cards go by the cards alone).
 """
 from __future__ import annotations
 
@@ -45,7 +47,8 @@ class Move(NamedTuple):
 class Observation:
     """One thing a seat saw: the event (None when cards moved between events, or for a
     decision of another seat), the moves it saw, and what the rules let it infer:
-    `lacks`, pairs (seat, uids) — that seat held none of these cards.
+    `lacks`, triples (seat, uids, certain) — that seat held none of these cards as the
+    event began: certain when the rules force it, else likely.
 
     A checkpoint (event `{"event": "checkpoint", "start": ..., "turns": ...}`) marks a
     moment at which nothing was under way in the round (the cards dealt, a turn about to
@@ -78,6 +81,7 @@ class Observer:
         self.known = [set() for _ in range(rnd.n)]
         self.colour = rnd.colour
         self.bluff: tuple | None = None  # (player, faces that alone would have made it a bluff)
+        self.beginning: int | None = None  # the player whose turn has begun, until they play or draw
 
     def saw(self, event: dict) -> None:
         """The round recorded `event`: every seat's history takes what it saw of it."""
@@ -181,13 +185,30 @@ class Observer:
     def _inferred(self, event: dict) -> tuple:
         """The `lacks` an event lets every seat infer (see the module's docstring)."""
         kind = event["event"]
-        if kind == "play":
+        beginning, self.beginning = self.beginning, None
+        if kind == "turn":
+            self.beginning = event.get("player")
+        elif kind == "play":
             self.bluff = self._bluff_faces(event["player"])
         elif kind == "challenge" and event.get("challenged") and not event.get("bluffed") and self.bluff:
             player, faces = self.bluff
             if player == event.get("accused") and faces:
-                return ((player, faces),)
+                return ((player, faces, True),)
+        elif kind == "draw" and beginning is not None and event.get("player") == beginning:
+            going = self._going(beginning)
+            if going:
+                return ((beginning, going, False),)
         return ()
+
+    def _going(self, p: int) -> frozenset:
+        """The cards that go on the top card now (those `p` would likely have played), in an
+        edition whose cards go by the cards alone: what every seat can work out."""
+        rnd = self.rnd
+        if rnd._playable_cache is None or not rnd.discard:
+            return frozenset()
+        allowed = rnd._allowed_now()
+        side, edition = rnd.side, rnd.edition
+        return frozenset(uid for uid in range(len(edition.deck)) if allowed[edition.card(uid, side).face])
 
     def _bluff_faces(self, p: int) -> tuple | None:
         """The faces that alone in `p`'s hand would have made the card just played a bluff, when

@@ -101,7 +101,8 @@ class Replay:
 
     def _check_root(self, world, kind: str, options: list) -> None:
         root = self.root
-        if kind != root.kind or [_plain(o) for o in options] != [_plain(o) for o in root.options]:
+        if kind != root.kind or (options != root.options and [_plain(o) for o in options] != [_plain(o) for o in
+                                                                                               root.options]):
             self._missed(world)
             raise Rejected
         if self.empty:
@@ -201,15 +202,19 @@ ROOT = object()  # Replay.decide's answer at the decision searched: the search t
 def hindsight(prefix: list, masks: list[int], bit) -> list[int]:
     """The places cards may have been in at the checkpoint, knowing what came after: a card
     the seat saw leave a place it could not see (another's hand, a face-down pile), and not
-    come into it since the checkpoint, was in it then. (`bit`: a place's bit, Knowledge.bit.)"""
+    come into it since the checkpoint, was in it then, or in a place from which unseen cards
+    came into it before it left. (`bit`: a place's bit, Knowledge.bit.)"""
     masks = list(masks)
     arrived = set()
+    fed: dict = {}  # place -> the bits of the places unseen cards came into it from
     for observation in prefix:
         for card, source, destination in observation.moves:
             if card is None:
+                if source is not None:
+                    fed[destination] = fed.get(destination, 0) | bit(source)
                 continue
             if source is not None and source != destination and card not in arrived:
-                narrowed = masks[card] & bit(source)
+                narrowed = masks[card] & (bit(source) | fed.get(source, 0))
                 if narrowed:
                     masks[card] = narrowed
             arrived.add(card)

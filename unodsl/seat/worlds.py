@@ -38,7 +38,7 @@ class Sampler:
     `places`, unodsl.seat.knowledge)."""
 
     def __init__(self, view, masks: list[int], places: list, pins: dict | None = None,
-                 backs: dict | None = None):
+                 backs: dict | None = None, groups: dict | None = None, likely: bool = False):
         edition = view.edition
         self.edition = edition
         self.side = view.side
@@ -86,7 +86,17 @@ class Sampler:
         # Cards known to lie at a position of a place (from its top): place -> {depth: uid}; and
         # backs seen at a position of the draw pile since (`backs`: place -> {depth: face}).
         self.pins = pins or {}
-        self.quick = not constrained and not two_sided and not self.pins
+        # What the positions of each hand lack (Knowledge.groups), with what play suggests or not:
+        # holder index -> [(positions, cards none of them holds)], the first positions first.
+        self.lacking = {}
+        for index, (place, size, _classes) in enumerate(holders):
+            kept = (groups or {}).get(place)
+            if kept and sum(group.count for group in kept) == size:
+                lacks = [(group.count, group.certain | group.likely if likely else group.certain) for group in kept]
+                if any(cards for _count, cards in lacks):
+                    self.lacking[index] = lacks
+        self.quick = not constrained and not two_sided and not self.pins and not self.lacking
+        self.prepared = None  # (see _prepare)
 
     def sample(self, rng: random.Random) -> list[list[int]]:
         """The uids dealt into each of `holders`, in the order of the place's list."""
@@ -102,44 +112,152 @@ class Sampler:
 
     # ---- with constraints: a matching of cards to positions
 
-    def _matched(self, rng: random.Random) -> list[list[int]]:
+    def _prepare(self) -> None:
+        """The groups of positions alike (holder, class shown, what they lack), their room, the
+        groups each card may go in, and the positions pinned: the same for every sample."""
         holders, classes = self.holders, self.classes
-        # Groups of positions alike: (holder index, class or None) -> room.
-        room: dict = {}
-        pinned: dict = {}  # (holder index, position) -> uid
+        index_of: dict = {}
+        room: list = []
+        positions = []  # by holder: each position's group, or ("pin", uid)
+        pinned = set()
         for index, (place, size, by_position) in enumerate(holders):
             pins = self.pins.get(place, {})
+            lacking = _by_position(self.lacking.get(index), size)
+            here = []
             for position in range(size):
                 depth = size - 1 - position
                 if depth in pins:
-                    pinned[(index, position)] = pins[depth]
+                    here.append(("pin", pins[depth]))
+                    pinned.add(pins[depth])
                     continue
-                key = (index, by_position[position] if by_position is not None else None)
-                room[key] = room.get(key, 0) + 1
-        placed_pins = set(pinned.values())
-        cards = [uid for uid in self.hidden if uid not in placed_pins]
-        shuffle(rng, cards)
-        cards.sort(key=lambda uid: len(self.allowed[uid]))  # the most constrained first (stable: random among equals)
-        groups_of = {}
-        for uid in cards:
+                key = (index, by_position[position] if by_position is not None else None, lacking[position])
+                group = index_of.get(key)
+                if group is None:
+                    group = index_of[key] = len(room)
+                    room.append(0)
+                room[group] += 1
+                here.append(group)
+            positions.append(here)
+        keys = list(index_of)
+        # Groups whose order matters (a pile's: which card comes next); a hand's does not.
+        ordered = [group for group, (index, _shown, _lacks) in enumerate(keys) if holders[index][0][0] != HAND]
+        everywhere = tuple(range(len(keys)))
+        able, free = {}, []
+        for uid in self.hidden:
+            if uid in pinned:
+                continue
             mine = classes.get(uid)
-            groups_of[uid] = [key for key in room if key[0] in self.allowed[uid] and key[1] in (None, mine)]
-        into: dict = {key: [] for key in room}
+            groups = tuple(g for g, (index, shown, lacks) in enumerate(keys)
+                           if index in self.allowed[uid] and shown in (None, mine) and uid not in lacks)
+            if groups == everywhere:
+                free.append(uid)
+            else:
+                able[uid] = groups
+        self.prepared = (room, positions, able, free, ordered)
+        # For the quicker way (_grouped): the cards whose places are few (placed first, one by
+        # one), and the groups that take only some cards (each then takes its own, most
+        # particular first); the others take what is left.
+        holder_everywhere = tuple(range(len(holders)))
+        few = [uid for uid in able if self.allowed[uid] != holder_everywhere]
+        particular = [group for group, (_index, shown, lacks) in enumerate(keys) if shown is not None or lacks]
+        particular.sort(key=lambda group: -len(keys[group][2]) - (1000 if keys[group][1] is not None else 0))
+        self.grouped = (keys, few, particular, [uid for uid in self.hidden if uid not in pinned and uid not in few])
+
+    def _matched(self, rng: random.Random) -> list[list[int]]:
+        """Cards that may not go everywhere first, each into a group with room, as likely as the
+        room each has left (a card already placed moves along an augmenting path when none
+        has any); then the others, shuffled, into the room left."""
+        if self.prepared is None:
+            self._prepare()
+        dealt = self._grouped(rng)
+        if dealt is not None:
+            return dealt
+        room, positions, able, free, ordered = self.prepared
+        left = list(room)
+        into: list = [[] for _ in room]
+        cards = list(able)
+        shuffle(rng, cards)
+        cards.sort(key=lambda uid: len(able[uid]))  # the most constrained first (stable: random among equals)
         for uid in cards:
-            if not self._place(uid, groups_of, room, into, rng, set()):
+            groups = able[uid]
+            total = 0
+            for group in groups:
+                total += left[group]
+            if total:
+                pick = rng.random() * total
+                for group in groups:
+                    pick -= left[group]
+                    if pick < 0 and left[group]:
+                        break
+                else:  # (rounding: the last group with room)
+                    group = next(g for g in reversed(groups) if left[g])
+                into[group].append(uid)
+                left[group] -= 1
+            elif not self._moved(uid, able, left, into, set()):
                 raise Unsampled(f"card {uid} has no place it may be in")
-        # Positions filled from their groups, in random order within each.
-        for members in into.values():
-            shuffle(rng, members)
+        rest = list(free)
+        shuffle(rng, rest)
+        for group, count in enumerate(left):
+            if count:
+                into[group].extend(rest[len(rest) - count:])
+                del rest[len(rest) - count:]
+        return self._laid_out(into, ordered, positions, rng)
+
+    def _grouped(self, rng: random.Random) -> list[list[int]] | None:
+        """The quicker way, when it finds room for every card (else None, and _matched goes
+        card by card): the cards with few places one by one; then each group that takes only
+        some cards takes its room of them, drawn at random from those left; the other groups
+        take the rest, shuffled."""
+        room, positions, able, _free, ordered = self.prepared
+        keys, few, particular, pool = self.grouped
+        classes = self.classes
+        left = list(room)
+        into: list = [[] for _ in room]
+        for uid in few:
+            groups = [group for group in able[uid] if left[group]]
+            if not groups:
+                return None
+            group = groups[rng.randrange(len(groups))] if len(groups) > 1 else groups[0]
+            into[group].append(uid)
+            left[group] -= 1
+        rest = list(pool)
+        shuffle(rng, rest)
+        taken = set()
+        for group in particular:
+            need = left[group]
+            if not need:
+                continue
+            _index, shown, lacks = keys[group]
+            mine = into[group]
+            for uid in rest:  # (shuffled: the first that fit are a random draw of them)
+                if uid not in taken and uid not in lacks and (shown is None or classes.get(uid) == shown):
+                    mine.append(uid)
+                    taken.add(uid)
+                    need -= 1
+                    if not need:
+                        break
+            if need:
+                return None
+            left[group] = 0
+        rest = [uid for uid in rest if uid not in taken] if taken else rest
+        for group, count in enumerate(left):
+            if count:
+                if keys[group][1] is not None or keys[group][2]:
+                    return None
+                into[group].extend(rest[len(rest) - count:])
+                del rest[len(rest) - count:]
+        return self._laid_out(into, ordered, positions, rng)
+
+    @staticmethod
+    def _laid_out(into: list, ordered: list, positions: list, rng) -> list[list[int]]:
+        """Each position's card, from its group (a pile's in random order)."""
+        for group in ordered:
+            shuffle(rng, into[group])
         dealt = []
-        for index, (place, size, by_position) in enumerate(holders):
+        for here in positions:
             cards_here = []
-            for position in range(size):
-                if (index, position) in pinned:
-                    cards_here.append(pinned[(index, position)])
-                    continue
-                key = (index, by_position[position] if by_position is not None else None)
-                cards_here.append(into[key].pop())
+            for group in here:
+                cards_here.append(group[1] if group.__class__ is tuple else into[group].pop())
             dealt.append(cards_here)
         return dealt
 
@@ -162,24 +280,37 @@ class Sampler:
         dealt[ia][pa], dealt[ib][pb] = b, a
         return True
 
-    def _place(self, uid: int, groups_of: dict, room: dict, into: dict, rng, visited: set) -> bool:
-        """Put `uid` in a group with room, moving cards already placed along an augmenting path."""
-        options = groups_of[uid]
-        free = [key for key in options if room[key] > len(into[key])]
-        if free:
-            key = free[rng.randrange(len(free))] if len(free) > 1 else free[0]
-            into[key].append(uid)
-            return True
-        for key in options:
-            if key in visited:
+    def _moved(self, uid: int, able: dict, left: list, into: list, visited: set) -> bool:
+        """Put `uid` where a card placed before it moves out to make room (an augmenting path)."""
+        for group in able[uid]:
+            if group in visited:
                 continue
-            visited.add(key)
-            for other in list(into[key]):
-                if self._place(other, groups_of, room, into, rng, visited):
-                    into[key].remove(other)
-                    into[key].append(uid)
+            visited.add(group)
+            for other in list(into[group]):
+                for elsewhere in able[other]:
+                    if elsewhere != group and left[elsewhere]:
+                        into[group].remove(other)
+                        into[elsewhere].append(other)
+                        left[elsewhere] -= 1
+                        into[group].append(uid)
+                        return True
+            for other in list(into[group]):
+                if self._moved(other, able, left, into, visited):
+                    into[group].remove(other)
+                    into[group].append(uid)
                     return True
         return False
+
+
+NOTHING = frozenset()
+
+
+def _by_position(lacking: list | None, size: int) -> list:
+    """What each position of a hand lacks, the first positions the oldest (a hand's list keeps
+    the order cards came into it in)."""
+    if lacking is None:
+        return [NOTHING] * size
+    return [cards for count, cards in lacking for _ in range(count)]
 
 
 # ---- worlds made from a template

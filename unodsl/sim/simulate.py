@@ -19,7 +19,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..agents import AGENTS
+from ..agents import parse_agent
 from ..edition.model import Edition
 from ..edition.schema import nested_settings
 from ..errors import EditionError, UnoError
@@ -144,8 +144,7 @@ def parse_agents(agents: str | list[str], players: int) -> list[str]:
         raise UnoError(f"{len(names)} agents given for {players} players; "
                        "give one name for every seat, or one per seat separated by commas")
     for name in names:
-        if name not in AGENTS:
-            raise UnoError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}")
+        parse_agent(name)  # (a known agent, with settings it takes)
     return names
 
 
