@@ -2,7 +2,8 @@
 share this interface (unodsl.agents.base.Agent).
 
 An agent is named as `--agents` takes it: `greedy`, or with settings, `mcts:iterations=400`
-(`NAME:KEY=VALUE,KEY=VALUE`; a value is a whole number, a number or a word).
+(`NAME:KEY=VALUE:KEY=VALUE`; a value is a whole number, a number or a word; a comma
+separates the seats of `--agents`).
 """
 from __future__ import annotations
 
@@ -19,13 +20,13 @@ AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MctsAgent}
 
 def parse_agent(spec: str) -> tuple[type, dict]:
     """The class and settings an agent's name gives (see the module's docstring)."""
-    name, _, rest = spec.strip().partition(":")
+    name, *items = spec.strip().split(":")
     cls = AGENTS.get(name)
     if cls is None:
         raise UnoError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}")
     settings = {}
     accepted = [p for p in inspect.signature(cls.__init__).parameters if p not in ("self", "rng")]
-    for item in filter(None, (part.strip() for part in rest.split(","))) if rest else ():
+    for item in filter(None, (part.strip() for part in items)):
         key, equals, value = item.partition("=")
         if not equals or key not in accepted:
             known = ", ".join(accepted) or "none"

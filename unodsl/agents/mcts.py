@@ -9,7 +9,7 @@ edition's own points and hand sizes, and answers the root option played most.
     mcts                      the default budget
     mcts:iterations=400       a budget in iterations (the same answers for a seed)
     mcts:ms=50                a budget in milliseconds (as many iterations as fit)
-    mcts:depth=8,rollout=random,exploration=0.7
+    mcts:depth=8:rollout=random:exploration=0.7
 
 It decides from its view alone: the round is never handed to it, and the worlds it plays
 are its own samples.
@@ -38,8 +38,10 @@ DEFAULT_EXPLORATION = 0.7
 ROLLOUTS = {"greedy": GreedyAgent, "random": RandomAgent}
 # The evaluation at the cut: each seat's chance of winning the round taken as falling with
 # its hand: exp(-SHARPNESS * (cards + POINT_WEIGHT * points / average points of a card)).
-SHARPNESS = 0.6
-POINT_WEIGHT = 0.25
+# (Measured against three greedy in classic, 2,000 rounds each: SHARPNESS 1.0 won 27.7%,
+# 0.6 26.4%; points weighed in (0.25) made the search shed its Wilds early, 24-25%.)
+SHARPNESS = 1.0
+POINT_WEIGHT = 0.0
 # How far another option's mean must beat the rollout policy's choice, in standard errors of
 # their paired difference, for the search to play it instead.
 MARGIN = 1.0

@@ -138,6 +138,9 @@ class Sampler:
                 room[group] += 1
                 here.append(group)
             positions.append(here)
+        # A holder all of whose positions are of one group (its cards are that group's, in order).
+        self.whole = [here[0] if here and not isinstance(here[0], tuple) and all(g == here[0] for g in here)
+                      else None for here in positions]
         keys = list(index_of)
         # Groups whose order matters (a pile's: which card comes next); a hand's does not.
         ordered = [group for group, (index, _shown, _lacks) in enumerate(keys) if holders[index][0][0] != HAND]
@@ -213,6 +216,7 @@ class Sampler:
         classes = self.classes
         left = list(room)
         into: list = [[] for _ in room]
+        mixed = set()  # groups whose order matters given cards one by one (shuffled at the end)
         for uid in few:
             groups = [group for group in able[uid] if left[group]]
             if not groups:
@@ -220,6 +224,7 @@ class Sampler:
             group = groups[rng.randrange(len(groups))] if len(groups) > 1 else groups[0]
             into[group].append(uid)
             left[group] -= 1
+            mixed.add(group)
         rest = list(pool)
         shuffle(rng, rest)
         taken = set()
@@ -246,15 +251,19 @@ class Sampler:
                     return None
                 into[group].extend(rest[len(rest) - count:])
                 del rest[len(rest) - count:]
-        return self._laid_out(into, ordered, positions, rng)
+        return self._laid_out(into, [group for group in ordered if group in mixed or group in particular],
+                              positions, rng)
 
-    @staticmethod
-    def _laid_out(into: list, ordered: list, positions: list, rng) -> list[list[int]]:
-        """Each position's card, from its group (a pile's in random order)."""
+    def _laid_out(self, into: list, ordered: list, positions: list, rng) -> list[list[int]]:
+        """Each position's card, from its group (`ordered`: the groups to shuffle, a pile's
+        whose cards did not come in random order)."""
         for group in ordered:
             shuffle(rng, into[group])
         dealt = []
-        for here in positions:
+        for here, whole in zip(positions, self.whole):
+            if whole is not None:
+                dealt.append(into[whole])
+                continue
             cards_here = []
             for group in here:
                 cards_here.append(group[1] if group.__class__ is tuple else into[group].pop())

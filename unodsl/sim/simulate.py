@@ -138,6 +138,10 @@ class Simulation:
 def parse_agents(agents: str | list[str], players: int) -> list[str]:
     """One agent name per seat from "greedy" (every seat) or "random,greedy,..." (one each)."""
     names = [a.strip() for a in agents.split(",")] if isinstance(agents, str) else list(agents)
+    for name in names:
+        if "=" in name and ":" not in name:
+            raise UnoError(f"{name!r} is not an agent: an agent's settings are joined to it by ':', "
+                           "and commas separate the seats (mcts:iterations=400:depth=6,greedy)")
     if len(names) == 1:
         names *= players
     if len(names) != players:
