@@ -151,8 +151,8 @@ def main() -> None:
     floor_us = statistics.median(row[3] for row in rows) * 1e6
     print(f"{args.edition}, {args.players} players, seat 0 at turn {view.turns}: {len(sampler.hidden)} cards unseen "
           f"in {len(sampler.holders)} places ({'one shuffle' if sampler.quick else 'groups'})")
-    print(f"| figure | value | target |")
-    print(f"|---|---:|---|")
+    print("| figure | value | target |")
+    print("|---|---:|---|")
     print(f"| sample + copy, us | {copy_us:.1f} (= {copy_us / floor_us:.1f} floor turns) | "
           f"< {TARGET_US:.0f} us: {'met' if copy_us < TARGET_US else 'not met'} |")
     print(f"| playing a world on, CPU per turn | {on:.2f}x the floor's | |")

@@ -85,3 +85,20 @@ def test_ablate_plays_each_edition_with_and_without_its_rule():
     rows = {line.split("|")[1].strip(): line.split("|") for line in done.stdout.splitlines()[2:]}
     assert float(rows["classic"][3]) == 1.0 and len(rows) == 11
     assert all(float(row[2]) > 0 for row in rows.values())
+
+
+def test_the_skill_ladder_prints_its_table_and_the_targets():
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "skill.py"), "--editions", "classic,flip", "--rounds", "4",
+                           "--budget", "2", "--chunk", "2", "--workers", "1"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "| mcts:iterations=8 |" in done.stdout and "| greedy |" in done.stdout and "## flip" in done.stdout
+    assert "## Against the targets (mcts:iterations=8)" in done.stdout
+
+
+def test_the_worlds_benchmark_prints_sample_plus_copy_against_its_target():
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "worlds.py"), "--samples", "200", "--chunk", "100"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "| sample + copy, us |" in done.stdout and "< 25 us:" in done.stdout
+    assert "| playing on / the written loop |" in done.stdout

@@ -2,12 +2,9 @@
 to every decision kind, challenges by the odds, least useful cards given away."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import unodsl
-from unodsl.agents import make_agent
 from unodsl.agents.greedy import GreedyAgent, harm
 from unodsl.engine.decisions import DISCARD, KINDS, PICK, Decision
 from unodsl.engine.setup import Setup

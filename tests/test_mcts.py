@@ -14,6 +14,7 @@ from unodsl.cli import main as cli
 from unodsl.edition.rules import popular_rule_names
 from unodsl.errors import UnoError
 from unodsl.resources import edition_names
+from unodsl.sim.simulate import simulate
 
 
 def test_an_agent_is_named_with_its_settings():
@@ -113,3 +114,9 @@ def test_worlds_never_leave_the_seat_short_of_a_search():
             searched += agent.stats["searches"]
             fallen += agent.stats["fallbacks"]
     assert fallen <= searched // 20
+
+
+def test_mcts_plays_the_same_matches_in_worker_processes():
+    mcts = dict(players=3, games=2, seed="pool", agents="mcts:iterations=4:depth=2,greedy,greedy",
+                settings={"target_score": 60})
+    assert simulate("classic", workers=2, **mcts) == simulate("classic", **mcts)

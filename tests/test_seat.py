@@ -83,7 +83,7 @@ def test_rounds_differing_only_in_cards_hidden_from_a_seat_look_alike_to_it(tabl
         finally:
             swap_cards(rnd, a, b)
         assert before == after
-        for spec in ("random", "greedy", "mcts:iterations=6,depth=3"):
+        for spec in ("random", "greedy", "mcts:iterations=6:depth=3"):
             answers = [make_agent(spec, random.Random(seed)).choose(decision, v) for v in (before, after)]
             assert _same(*answers), spec
         return
@@ -166,13 +166,11 @@ def test_a_seat_sees_its_own_draws_and_counts_the_others():
 
 
 def test_a_hand_shown_to_a_seat_is_seen_by_it_only():
-    # Harry Potter (French): a Howler makes a player show their hand to everyone; a Wild Draw
-    # Four's challenge shows the hand to the challenger only.
+    # A Wild Draw Four's challenge shows the hand to the challenger only.
     loaded = edition("classic")
     found = 0
     for seed in range(40):
-        for match, _decision, view in paused_decisions(loaded, 3, 1, seed, others="random", limit=80):
-            rnd = match.round
+        for _match, _decision, view in paused_decisions(loaded, 3, 1, seed, others="random", limit=80):
             for observation in view.history:
                 event = observation.event or {}
                 if event.get("event") == "show_hand":

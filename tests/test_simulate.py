@@ -238,11 +238,15 @@ def test_ray_backend_on_a_local_instance(monkeypatch):
 
     monkeypatch.setenv("RAY_USAGE_STATS_ENABLED", "0")  # nothing leaves the machine
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    mcts = dict(players=3, games=2, seed="ray-mcts", agents="mcts:iterations=4:depth=2,greedy,greedy",
+                settings={"target_score": 60})
     try:
         on_ray = simulate("classic", players=3, games=10, seed="ray", workers=2, backend="ray")
+        mcts_on_ray = simulate("classic", workers=2, backend="ray", **mcts)  # (agents named with settings)
     finally:
         ray.shutdown()
     assert on_ray == simulate("classic", players=3, games=10, seed="ray")
+    assert mcts_on_ray == simulate("classic", **mcts)
 
 
 # ---- compare ----------------------------------------------------------------------------

@@ -33,6 +33,7 @@ def saved_answers(path) -> list:
     ("green-lantern", "you,random,greedy", 5, 100, []),
     ("classic", "you,random,greedy", 3, 100, ["@jump-in"]),
     ("classic", "you,random,random", 4, 100, ["@uno-any-time", "@jump-in"]),
+    ("classic", "you,mcts:iterations=10,mcts:iterations=10:depth=4", 5, 60, []),  # (a person against mcts)
 ])
 def test_a_whole_match_typed_is_the_match_the_api_plays(edition, players, seed, target, rules, tmp_path):
     script = typed_script(edition, players, seed, rules=rules, target=target)

@@ -19,6 +19,9 @@ class Agent:
     # An agent that reads `view.history` (what the seat saw happen): the round keeps it then
     # (a round that records, played by the interpreter's loop: unodsl.seat.observe).
     keeps_history = False
+    # An agent that answers most decisions from their options alone (the built-in random
+    # agent) is handed a view made only if it reads it (unodsl.seat.view.LazyView).
+    reads_view = True
 
     def __init__(self, rng=None):
         self.rng = rng

@@ -3,7 +3,7 @@ from __future__ import annotations
 from collections import Counter
 from math import comb
 
-from ..engine.decisions import DRAW, KEEP, PASS, Decision, TableUse
+from ..engine.decisions import DRAW, KEEP, Decision, TableUse
 from ..lang import ast
 from .base import Agent
 

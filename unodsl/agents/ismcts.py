@@ -121,12 +121,3 @@ class Walk:
             node.visits += 1
             node.reward += rewards[seat]
 
-
-def most_visited(root: Node, kind: str, seat: int, options: list):
-    """The root option visited most (ties: the first offered); None when none was tried."""
-    best, best_visits = None, 0
-    for option in options:
-        child = root.children.get((kind, seat, option_key(option)))
-        if child is not None and child.visits > best_visits:
-            best, best_visits = option, child.visits
-    return best

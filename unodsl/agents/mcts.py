@@ -1,15 +1,28 @@
 """`mcts`: information-set Monte Carlo tree search over the decision protocol, for any edition.
 
-At a decision the agent samples worlds its seat cannot tell from the real round
-(unodsl.seat.worlds: from its view and what its history lets it know), plays each on from
-the last checkpoint with the tree (unodsl.agents.ismcts) choosing while it can and a
-rollout policy (greedy by default) after, cut at a depth with an evaluation from the
-edition's own points and hand sizes, and answers the root option played most.
+At a decision the agent reads its history (unodsl.seat.knowledge: where each card it cannot
+see may be, what each hand lacks; unodsl.agents.reading: what other players' plays suggest,
+with the rollout policy as the model of how they play), samples worlds its seat cannot tell
+from the real round at the last checkpoint (unodsl.seat.worlds), plays each to the decision
+(unodsl.seat.replay) and on: the tree of information-set MCTS (unodsl.agents.ismcts) chooses
+for every seat while the iteration is in it, a rollout policy (greedy by default) after, and
+the round is cut `depth` turns after the checkpoint with an evaluation of the hands.
 
-    mcts                      the default budget
-    mcts:iterations=400       a budget in iterations (the same answers for a seed)
-    mcts:ms=50                a budget in milliseconds (as many iterations as fit)
-    mcts:depth=8:rollout=random:exploration=0.7
+Each sampled world is played once with every option of the decision, from the same cards
+with the same chances: the options' rewards are paired, which takes the luck of the deal
+out of their comparison. The answer is the option with the best mean, unless it beats the
+rollout policy's own choice by less than MARGIN standard errors of their paired difference.
+
+    mcts                         the default budget, 200 iterations a decision
+    mcts:iterations=400          a budget in iterations (the same answers for a seed)
+    mcts:ms=50                   a budget in milliseconds (as many iterations as fit; not
+                                 the same answers from one machine to another)
+    mcts:depth=8:rollout=random:exploration=0.7:margin=1:read=rules:opponents=policy
+
+Settings: depth (turns), rollout (greedy or random), exploration (UCB1's constant below the
+root), margin (see above), read (policy: what play suggests is used, as likely; rules: only
+what the rules force), opponents (tree: the other seats' decisions are in the tree too;
+policy: the rollout policy makes them).
 
 It decides from its view alone: the round is never handed to it, and the worlds it plays
 are its own samples.
@@ -63,8 +76,14 @@ class MctsAgent(Agent):
         if iterations is None and ms is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations, self.ms = iterations, ms
+        for name, value, low in (("iterations", iterations, 1), ("ms", ms, 0), ("depth", depth, 1),
+                                 ("exploration", exploration, 0), ("margin", margin, 0)):
+            if value is not None and (not isinstance(value, (int, float)) or value < low):
+                raise UnoError(f"mcts: {name}={value!r} is not a number of at least {low}")
         self.depth = depth
         self.exploration = exploration
+        if opponents not in ("tree", "policy"):
+            raise UnoError(f"mcts: opponents={opponents!r}: 'tree' or 'policy'")
         self.opponents = opponents
         self.margin = margin
         if read not in ("policy", "rules"):

@@ -22,6 +22,7 @@ class RandomAgent(Agent):
 
     name = "random"
     trusted = True
+    reads_view = False  # (it reads the hands' sizes for an UNO call at any time, nothing else)
 
     def __init__(self, rng):
         super().__init__(rng)

@@ -42,7 +42,7 @@ def _common(command):
                      help="Match i is played with seed SEED:i, so a run can be repeated."),
         click.option("--agents", "-a", default="random", show_default=True,
                      help=f"One agent for every seat, or one per seat separated by commas "
-                          f"({', '.join(AGENTS)})."),
+                          f"({', '.join(AGENTS)}; settings joined by ':', mcts:iterations=400)."),
         click.option("--rule", "rules", metavar="SCRIPT", multiple=True, shell_complete=complete_rule,
                      help="An extra house rule: a script of `on EVENT:` hooks, or a rule written on "
                           "the edition's next blank card (@FILE reads it from a file). Repeatable."),

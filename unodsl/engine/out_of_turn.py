@@ -27,11 +27,12 @@ class OfferingTableCards:
     the round holds it); the agent gets the seat's view, made again after each use (a use
     changes the table)."""
 
-    __slots__ = ("agent", "round")
+    __slots__ = ("agent", "round", "reads_view")
 
     def __init__(self, agent, rnd):
         self.agent = agent
         self.round = ref(rnd)
+        self.reads_view = True  # (its own loop reads the table from the round; it makes views itself)
 
     def choose_turn(self, cards: list, view):
         # (pick's loop, written out for the turn: one call less at most decisions)

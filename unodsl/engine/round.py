@@ -27,7 +27,7 @@ from .setup import apply_setup
 from .quick_random import shuffle
 from .sides import TwoSided
 from .decisions import CALL_UNO, CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, WRITE_RULE, Decision
-from ..seat.view import view_of
+from ..seat.view import LazyView, view_of
 
 
 # Where a round plays on from (Round.resume).
@@ -288,7 +288,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
             if playable:
                 agent = direct[p]
                 if agent is not None:
-                    choice = agent.choose_turn(playable, self.view(p))
+                    choice = agent.choose_turn(playable, self.view(p) if agent.reads_view else LazyView(self, p))
                 else:
                     playable.append(DRAW)
                     choice = ask(Decision(TURN, p, playable))
@@ -401,7 +401,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
                 return options[0]
             agent = direct[p]
             if agent is not None:  # (a player who left the round has a passive one: see seats.py)
-                return agent.pick(kind, options, about, self.view(p))
+                return agent.pick(kind, options, about, self.view(p) if agent.reads_view else LazyView(self, p))
         if self.out and p in self.out:
             return PASSIVE.pick(kind, options, about, None)
         return self.ask(Decision(kind, p, options, about))

@@ -26,6 +26,8 @@ class _Passive:
     """Answers for a player who left the round, when a statement still running asks
     them something: the last option, the passive one (no, pass, keep, ...)."""
 
+    reads_view = False
+
     @staticmethod
     def pick(kind, options, about, view):
         return options[-1]

@@ -128,7 +128,6 @@ class Observer:
         return self.rnd.known[seat] - self.known[seat]
 
     def _as_seen(self, seat: int, event: dict | None, moves: list, face_up_before, lacks: tuple) -> Observation:
-        rnd = self.rnd
         shown = self._revealed(seat)
         if shown:
             self.known[seat] |= shown
@@ -257,7 +256,3 @@ def _is_pair(value) -> bool:
 def _place_key(place) -> tuple:
     return ("", -1) if place is None else (place[0], place[1] if place[1] is not None else -1)
 
-
-def all_seen(history: list[Observation]) -> list:
-    """The events of a history, in order (the moves left out): what a log reader shows a seat."""
-    return [observation.event for observation in history if observation.event is not None]

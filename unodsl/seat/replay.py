@@ -20,8 +20,8 @@ world, where they lay then (`pins`).
 """
 from __future__ import annotations
 
-from ..engine.decisions import (CHALLENGE, DRAW, JUMP_IN, KEEP, PASS, PICK, PLAY_DRAWN, PUBLIC_KINDS, REACT,
-                                STACK, TURN, TableUse)
+from ..engine.decisions import (DRAW, JUMP_IN, KEEP, PASS, PICK, PLAY_DRAWN, PUBLIC_KINDS, REACT, STACK, TURN,
+                                TableUse)
 from ..engine.decisions import plain as _plain  # (how the log writes an option)
 from .places import DRAW_PILE
 from .view import view_of
@@ -155,9 +155,7 @@ class Replay:
             return PASS
         if kind == PICK:
             return self._pick(options)
-        if kind == CHALLENGE:  # (a public kind: not here)
-            raise Rejected
-        return options[0]
+        return options[0]  # (a kind with no outcome of its own to read: any answer the seat could not tell)
 
     def _card(self, world, index: int, seat: int, options: list, uid, cards: list):
         """The option playing card `uid` (which the seat saw played); a Swap when the player does

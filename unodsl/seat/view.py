@@ -189,16 +189,34 @@ class SeatView(_Fields):
 class _Probe(SeatView):
     """A view whose own hand is another (to ask a condition about the hand without a card)."""
 
-    __slots__ = ("_hand",)
+    __slots__ = ()
 
     def __init__(self, view: SeatView, hand: tuple):
         for name in _Fields.__slots__:
             object.__setattr__(self, name, getattr(view, name))
         object.__setattr__(self, "hand", hand)
-        object.__setattr__(self, "_hand", hand)
 
 
 EMPTY = MappingProxyType({})
+
+
+class LazyView:
+    """The view of a seat made when first read: what an agent that reads little of it (the
+    built-in random agent: `Agent.reads_view = False`) is handed, so that the turn loop makes
+    no view for it at a decision it answers from the options alone. Whatever it reads comes
+    from the SeatView it then makes, as it would from one made at once."""
+
+    __slots__ = ("_round", "_seat", "_view")
+
+    def __init__(self, rnd, seat: int):
+        self._round, self._seat, self._view = rnd, seat, None
+
+    def __getattr__(self, name):
+        view = self._view
+        if view is None:
+            view = self._view = self._round.view(self._seat)
+            self._round = None
+        return getattr(view, name)
 
 
 def view_of(rnd, seat: int | None, history: list | None = None) -> SeatView:
