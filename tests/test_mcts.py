@@ -58,7 +58,7 @@ def test_mcts_plays_every_shipped_edition(name):
         assert match.finished and match.results[0].winner is not None
         agent = match.agents[0]
         assert agent.stats["searches"] > 0
-        assert agent.stats.get("unsampled", 0) == 0
+        assert agent.stats.get("unsampled", 0) == 0 and agent.stats.get("world_errors", 0) == 0
 
 
 @pytest.mark.parametrize("rule", popular_rule_names())
