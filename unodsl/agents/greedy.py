@@ -22,8 +22,8 @@ class GreedyAgent(Agent):
 
     On its turn it sheds its costliest card, keeping Wilds for when nothing else goes, and
     plays first the cards that hurt the next player when that player is about to go out; it
-    never bluffs. It names the colour it holds most; when it names a colour it must draw
-    until (a Color Roulette), the one it has seen least of. It challenges only when the odds
+    never bluffs. It names the colour it holds most; when the colour it names is one some
+    player must draw until, the one it has seen least of. It challenges only when the odds
     say the accused could well have held the colour and the gain beats the cost. It gives
     away, discards and moves out of its hand its least useful cards, takes the most useful;
     calls UNO, catches, answers a draw rather than take it, cancels what is aimed at it,

@@ -12,8 +12,8 @@ those every player sees put and answered (decisions.PUBLIC_KINDS, without how ma
 options there were), the others only by what they bring about.
 
 What a seat may infer is told too (`Observation.lacks`, about the moment before the
-event's moves): what the rules force — after a Wild Draw Four is challenged and was no
-bluff, its player held no card that would have made it one (a `bluff_if: me holds C`) —
+event's moves): what the rules force — after a card that may be a bluff is challenged and
+was none, its player held no card that would have made it one (a `bluff_if: me holds C`) —
 and, as likely only, what players do: one who draws as their turn begins, rather than
 play, holds no card that goes (in an edition whose cards go by the cards alone).
 """
