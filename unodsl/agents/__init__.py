@@ -8,6 +8,7 @@ separates the seats of `--agents`).
 from __future__ import annotations
 
 import inspect
+from functools import cache
 
 from ..errors import UnoError
 from .base import Agent
@@ -25,7 +26,9 @@ def parse_agent(spec: str) -> tuple[type, dict]:
     if cls is None:
         raise UnoError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}")
     settings = {}
-    accepted = [p for p in inspect.signature(cls.__init__).parameters if p not in ("self", "rng")]
+    if not items:  # (the commonest: a Match makes its agents from names, match after match)
+        return cls, settings
+    accepted = _settings_of(cls)
     for item in filter(None, (part.strip() for part in items)):
         key, equals, value = item.partition("=")
         if not equals or key not in accepted:
@@ -33,6 +36,12 @@ def parse_agent(spec: str) -> tuple[type, dict]:
             raise UnoError(f"agent {name!r}: {item!r} is not a setting of it (its settings: {known})")
         settings[key] = _value(value)
     return cls, settings
+
+
+@cache
+def _settings_of(cls: type) -> list[str]:
+    """The settings an agent's class takes: its constructor's parameters but the generator."""
+    return [p for p in inspect.signature(cls.__init__).parameters if p not in ("self", "rng")]
 
 
 def _value(text: str):
