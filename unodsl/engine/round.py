@@ -182,6 +182,11 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         observer.sync()
         return view_of(self, p, observer.histories.get(p))
 
+    def view_for(self, agent, p: int):
+        """The view handed to seat `p`'s agent: made now, or only when read by an agent that
+        answers most decisions from their options alone (Agent.reads_view)."""
+        return self.view(p) if agent.reads_view else LazyView(self, p)
+
     # ---- the round -----------------------------------------------------------
 
     def play(self, setup=None):
@@ -288,7 +293,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
             if playable:
                 agent = direct[p]
                 if agent is not None:
-                    choice = agent.choose_turn(playable, self.view(p) if agent.reads_view else LazyView(self, p))
+                    choice = agent.choose_turn(playable, self.view_for(agent, p))
                 else:
                     playable.append(DRAW)
                     choice = ask(Decision(TURN, p, playable))
@@ -401,7 +406,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
                 return options[0]
             agent = direct[p]
             if agent is not None:  # (a player who left the round has a passive one: see seats.py)
-                return agent.pick(kind, options, about, self.view(p) if agent.reads_view else LazyView(self, p))
+                return agent.pick(kind, options, about, self.view_for(agent, p))
         if self.out and p in self.out:
             return PASSIVE.pick(kind, options, about, None)
         return self.ask(Decision(kind, p, options, about))

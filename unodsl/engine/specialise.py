@@ -38,7 +38,6 @@ from ..lang.compile.build import HELPERS
 from .inline import CARD, PLAYER, ROUND, WRITTEN_OUT, inline_effect
 from .decisions import CATCH, COLOUR, DRAW, KEEP, PLAY_DRAWN, TURN, UNO_CALL, WRITE_RULE, Decision
 from .round import Round
-from ..seat.view import LazyView
 
 # The kinds played in the loop's own branches at most (the commonest in the deck); the
 # others take the general branch. (A file may declare a thousand kinds.)
@@ -75,7 +74,6 @@ def _may_specialise(base: type) -> bool:
 def _make_class(edition, base: type) -> type:
     source = round_source(edition, base)
     namespace = {**HELPERS, "floor": floor, "Base": base, "Decision": Decision, "TABLE_USE_CHANCE": TABLE_USE_CHANCE,
-                 "LazyView": LazyView,
                  "CATCH": CATCH, "DRAW": DRAW, "KEEP": KEEP, "PLAY_DRAWN": PLAY_DRAWN, "TURN": TURN,
                  "UNO_CALL": UNO_CALL, "WRITE_RULE": WRITE_RULE, "COLOUR": COLOUR,
                  "KINDS": list(edition.kinds.values()), "ROWS": [{} for _ in edition.faces],
@@ -243,7 +241,7 @@ class _Writer:
                 else:
                     agent = direct[me]
                     if agent is not None:
-                        card = agent.choose_turn(playable, g.view(me) if agent.reads_view else LazyView(g, me))
+                        card = agent.choose_turn(playable, g.view_for(agent, me))
                     else:
                         playable.append(DRAW)
                         card = g.ask(Decision(TURN, me, playable))
