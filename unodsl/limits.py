@@ -23,6 +23,11 @@ MAX_SCRIPT_DEPTH = 50  # blocks and expressions inside each other (Python's own 
 MAX_REPEATS = 100  # times a `repeat` block runs at most (`repeat until` a draw brings cards, with none left)
 MAX_LOOP_DEPTH = 8  # `repeat` and `for each player` blocks inside each other (Python stops at 20 nested loops)
 
+# ---- work a round may do (unodsl.engine.budget): every loop's pass (weighed by its statements), action,
+# hook, stack answer, jump-in and start card turned spends from these
+MAX_TURN_WORK = 20_000
+MAX_ROUND_WORK = 200_000
+
 # ---- simulation
 MAX_TURNS = 5000  # a round still going after this many turns is abandoned (no winner)
 MAX_WORKERS = 256  # processes or Ray tasks at once: beyond, starting them is all the work

@@ -221,7 +221,10 @@ class Match:
     def _play_round(self, rnd: Round, setup) -> None:
         rnd.play(setup)
         if rnd.winner is None:
-            self.record("round_abandoned", turns=rnd.turns)
+            if rnd.stopped is not None:
+                self.record("round_abandoned", turns=rnd.turns, reason=rnd.stopped.report())
+            else:
+                self.record("round_abandoned", turns=rnd.turns)
         self._score(rnd)
 
     # ---- state kept from round to round (`keep: match` in the edition's `state:`)

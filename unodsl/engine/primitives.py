@@ -168,6 +168,7 @@ class ScriptPrimitives:
                 return
             if card is PASS:
                 break
+            self.spend()  # (an answer's script may draw the cards it answers with again: for ever)
             self._answer(victim, card)
             if not hands[victim]:  # they went out: the draw goes no further
                 self.others_discarded = True

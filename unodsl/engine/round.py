@@ -26,6 +26,7 @@ from .seats import PASSIVE, Seats
 from .setup import apply_setup
 from .quick_random import shuffle
 from .sides import TwoSided
+from .budget import RoundStopped, WorkBudget, script_running
 from .decisions import CALL_UNO, CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, WRITE_RULE, Decision
 from ..seat.view import LazyView, view_of
 
@@ -42,7 +43,7 @@ NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=
 NO_STATE = MappingProxyType({})
 
 
-class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, TwoSided):
+class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, TwoSided, WorkBudget):
     # Slots make the state's attributes quick to read in the turn loop (a
     # subclass that counts or checks may still add its own).
     __slots__ = ("player_state", "game_state", "chance_seed", "_chance", "chance_fixed",  # state and chance
@@ -54,6 +55,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
                  "uno_asked", "_playable_cache", "out", "left_turn", "playing", "growing", "watching", "_quick_draw",
                  "pending", "stack_rules", "stack_from", "answering", "side",
                  "uncalled", "jumping",  # out-of-turn windows (windows.py)
+                 "work", "turn_work", "work_turn", "stopped",  # the budget of work (budget.py)
                  "observer",  # what each seat sees happen (unodsl.seat.observe), when a seat keeps it
                  "__weakref__")  # (the agents offered table cards hold the round by a weak reference)
     # A subclass whose play_card only notes each card played in turn in `self.played[p]`
@@ -149,6 +151,8 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         self.uncalled: set | tuple = ()  # (a set once an UNO-at-any-time window opens: windows.py)
         self.jumping = False  # a jump-in window is open (the cards played in it open none of their own)
         self.observer = None  # set by a match whose agents keep what they saw (a round that records)
+        self.work, self.turn_work, self.work_turn = 0, 0, -1  # work spent in the round, in turn `work_turn`
+        self.stopped: RoundStopped | None = None  # why the round was stopped, if a limit stopped it
 
     def _direct_agents(self, agents: list) -> list:
         """The agent asked directly for each seat: a trusted one, offered the table cards
@@ -212,7 +216,15 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
     def resume(self, start: str) -> None:
         """Play on from a moment at which nothing is under way (a checkpoint, unodsl.seat.worlds
         plays on from one): AT_DEAL, the cards dealt; AT_TURNED, a start card just turned;
-        AT_SETUP, a stacked table laid out; AT_TURN, a turn about to begin."""
+        AT_SETUP, a stacked table laid out; AT_TURN, a turn about to begin. A limit crossed
+        (budget.py) ends the round there, abandoned: no winner, every card where it lies."""
+        try:
+            self._play_from(start)
+        except RoundStopped as stop:
+            stop.where = stop.where or script_running(stop.__traceback__)
+            self.stopped, self.winner = stop, None
+
+    def _play_from(self, start: str) -> None:
         if start != AT_TURN:
             if start != AT_SETUP:
                 self._start_card(turned=self.discard[-1] if start == AT_TURNED else None)
@@ -257,6 +269,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
             if not self.turn_again:
                 return
             self.turn_again = False
+            self.spend()  # (a start rule may ask for another card every time)
 
     def _not_only_wilds_left(self) -> bool:
         """Whether the draw pile holds a card that is not a Wild: `never_start_on_wild`
@@ -579,6 +592,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
     def _fire(self, event: str, me: int, card):
         for guard, body in self.hooks[event]:
             if guard is None or guard.function(card, self, me):
+                self.spend()  # (a hook may set off others: each firing is work)
                 body.function(self, me, card)
                 if self.pending is not None:
                     self._settle_draw()

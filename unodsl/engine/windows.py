@@ -53,6 +53,7 @@ class Windows:
                 jump = self._jumper()
                 if jump is None:
                     return
+                self.spend()  # (a card jumped in may bring others to jump in with: for ever)
                 self._jump_in(*jump)
         finally:
             self.jumping = False

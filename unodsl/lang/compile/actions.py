@@ -46,6 +46,7 @@ class ActionCode:
 
         def header(_index):
             self.emit(f"for {var} in range(min({count} or 0, {MAX_REPEATS})):")
+            self.spend_each_pass(s.body)
 
         # (the block may run no time at all: what it sets is not certain after it)
         self.loop(s, lambda: self.branches([s.body], False, header))
@@ -55,6 +56,7 @@ class ActionCode:
 
         def header(_index):
             self.emit(f"for {var} in range({MAX_REPEATS}):")
+            self.spend_each_pass(s.body)
 
         self.loop(s, lambda: self.branches([s.body], True, header))  # (the block runs at least once)
         self.depth += 1

@@ -125,6 +125,7 @@ class StatementCode:
             self.depth += 1
             self.emit("if player in g.out: continue  # left the round during the loop")
             self.depth -= 1
+            self.spend_each_pass(s.body)
 
         # (the body may run no time at all: what it does to `chosen` is not certain after it)
         self.loop(s, lambda: self.branches([s.body], False, header))

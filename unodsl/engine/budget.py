@@ -1,0 +1,60 @@
+"""The work a round may do: no accepted file can make a turn or a round run for ever.
+
+A script's straight-line code is bounded by its size (unodsl.limits); what can repeat
+is not: `repeat` and `for each player` blocks (inside each other they multiply), actions
+calling actions, hooks firing on what other hooks do, stack answers, jump-ins, start
+cards turned again. Each of those spends from a budget of work, per turn and per round
+(Lua's instruction-count hook, SQLite's progress handler: checked where the work
+happens). Past it the round stops, abandoned, with a report of the script that was
+running and the card it was about. The common path of a turn spends nothing.
+"""
+from __future__ import annotations
+
+from ..limits import MAX_ROUND_WORK, MAX_TURN_WORK
+
+
+class RoundStopped(Exception):
+    """A limit crossed inside a round: the round ends there, abandoned, with this report
+    (`where`: the script running, when one was; filled in as the round stops)."""
+
+    def __init__(self, reason: str, where: str | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.where = where
+
+    def report(self) -> str:
+        return f"{self.reason} (in {self.where})" if self.where else self.reason
+
+
+class WorkBudget:
+    """Mixed into Round: `spend` is called by everything that can repeat."""
+
+    __slots__ = ()
+
+    def spend(self, units: int = 1) -> None:
+        """Count `units` of work against this turn's budget and the round's; past either,
+        the round stops (RoundStopped, caught where the round is played)."""
+        if self.work_turn != self.turns:  # a new turn: its own budget
+            self.work_turn, self.turn_work = self.turns, 0
+        self.turn_work += units
+        self.work += units
+        if self.turn_work > MAX_TURN_WORK:
+            raise RoundStopped(f"a turn did more than {MAX_TURN_WORK:,} steps of work (loops, actions, hooks, "
+                               "answers and jump-ins) and was stopped")
+        if self.work > MAX_ROUND_WORK:
+            raise RoundStopped(f"the round did more than {MAX_ROUND_WORK:,} steps of work (loops, actions, hooks, "
+                               "answers and jump-ins) and was stopped")
+
+
+def script_running(traceback) -> str | None:
+    """Where the innermost script of the edition was when a round stopped: the origin it was
+    compiled from (`file:kinds.KIND.effect`, a rule's label) and the card it was about."""
+    where = None
+    while traceback is not None:
+        code = traceback.tb_frame.f_code
+        if not code.co_filename.endswith(".py") and code.co_name in ("effect", "condition"):
+            card = traceback.tb_frame.f_locals.get("card", traceback.tb_frame.f_locals.get("c"))
+            name = getattr(card, "name", None)
+            where = code.co_filename + (f", {name}" if isinstance(name, str) else "")
+        traceback = traceback.tb_next
+    return where
