@@ -697,3 +697,54 @@ def test_mutated_shipped_scripts_validate_and_play_or_are_refused_in_place(count
         mutated_case(seed).run(seed, tally)
     print(f"\n{MUTATED_CASES} mutated scripts: {dict(tally)}")
     assert tally["played"] > MUTATED_CASES // 10 and tally["refused"] > MUTATED_CASES // 10
+
+
+# ---- statements in combination (issue 32) ------------------------------------------------------
+# One statement in a card's script and another in a hook that fires on what the first does (a hand
+# growing in the middle of a give, a flip during a rotate, a player leaving inside a loop over
+# players), each maybe inside a loop: what no family above puts together. On FUZZ, and on UNO Flip
+# for `flip` (FUZZ has one side).
+COMBINED = ["give all where colour == top.colour to next", "give all to previous", "rotate hands",
+            "shuffle hands", "me swaps hands with next", "choose player\nme swaps hands with chosen",
+            "eliminate next, cards under discard pile", "eliminate me, cards shuffled into draw pile",
+            "eliminate chosen, cards under discard pile", "everyone draws 1", "others draws 2",
+            "next discards all where colour == top.colour", "me discards to 2",
+            "deal all cards from my hand to others starting with next", "choose player\nchosen draws 1",
+            "choose random player\nset chosen.power to true", "add 1 to chosen.tokens",
+            "move all cards from every hand to aside pile\ndeal all cards from aside pile to everyone",
+            "move 1 random card from next's hand to my hand", "next presses", "me shoves",
+            "for each player in others:\n  player draws 1", "skip next", "reverse", "choose colour",
+            "let r = highest hand among others\nr draws 1", "next draws until colour == top.colour"]
+WRAPPERS = ["{}", "{}", "repeat 2 times:\n{}", "for each player in everyone:\n{}", "if me.hand > 2:\n{}"]
+COMBINED_EVENTS = ("hand_grows", "play", "draw", "turn_start")
+
+
+def _wrapped(rng, statement: str) -> str:
+    wrapper = rng.choice(WRAPPERS)
+    if wrapper == "{}":
+        return statement
+    return wrapper.format("\n".join("  " + line for line in statement.split("\n")))
+
+
+def combination_case(seed: int, base: str) -> tuple[str, Case]:
+    rng = random.Random(f"combined:{seed}")
+    flipping = seed % 4 == 3
+    pool = COMBINED + (["flip"] * 4 if flipping else [])
+    card = _wrapped(rng, rng.choice(pool))
+    hook = _wrapped(rng, rng.choice(pool))
+    rule = f"on {rng.choice(COMBINED_EVENTS)}:\n" + "\n".join("  " + line for line in hook.split("\n"))
+    edition = "flip" if flipping else base
+    kid, field = rng.choice(FLIP_PLACES[:4]) if flipping else PLACES[rng.choice(["effect", "effect", "written"])]
+    text, lines = derived(Path(edition).name, kid, field, card)
+    beside = Path(edition).parent / "mutant.yaml" if Path(edition).suffix == ".yaml" else Path("mutant.yaml")
+    label = "flip" if flipping else "combined"
+
+    def load():
+        return unodsl.load_edition_text(text, str(beside), rules=[rule])
+    return label, Case(f"{Path(edition).stem} {kid}.{field} + {rule.splitlines()[0]}", f"{card}\n--- rule:\n{rule}",
+                       load, {str(beside): lines, "--rule 1": range(1, rule.count("\n") + 2)})
+
+
+def test_statements_in_combination_with_hooks_validate_and_play_or_are_refused_in_place(counting, fuzz_edition):
+    plays_each(combination_case, ("combined", "flip"), fuzz_edition, "statements in combination",
+               SCALE or 300)

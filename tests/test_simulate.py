@@ -404,7 +404,8 @@ def test_rounds_abandoned_at_the_turn_limit_are_reported_first_with_a_hint():
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     warning = lines[2]
-    assert warning.startswith("warning: 2 of 4 rounds (50.0%) were abandoned at the turn limit (5000 turns)")
+    assert warning.startswith("warning: 2 of 4 rounds (50.0%) were abandoned without a winner: 2 at the turn limit "
+                              "(5000 turns)")
     assert lines[3].lstrip().startswith("hint: a rule that keeps hands growing")
     data = json.loads(run("simulate", "classic", "--games", "2", "--players", "3", "--json",
                           "--rule", "on turn_start where me.hand > 9: everyone draws 2").output)

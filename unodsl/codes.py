@@ -65,7 +65,9 @@ CODES: dict[str, tuple[str, str]] = {
     NEVER_HAPPENS: ("never-happens", "Something written can never happen: a card no one can ever play, a "
                                      "condition no card satisfies, `bluffed` without `bluff_if:`."),
     CANNOT_PLAY: ("cannot-play", "A round cannot be played as written: not enough cards to deal, no card worth "
-                                 "a point, every start card put back, fewer players allowed than needed."),
+                                 "a point, every start card put back, fewer players allowed than needed, "
+                                 "rounds that do not end in a short trial (most abandoned: a warning; all: "
+                                 "an error)."),
     NO_START_RULE: ("no-start-rule", "An action card has no `on_start:`: turned up to start the discard pile, "
                                      "it does nothing."),
     DECLARATION: ("declaration", "A declaration of the edition cannot be used: its state, chances, piles, "

@@ -30,6 +30,8 @@ MAX_ROUND_WORK = 200_000
 
 # ---- simulation
 MAX_TURNS = 5000  # a round still going after this many turns is abandoned (no winner)
+MAX_ROUNDS = 1000  # rounds a match plays at most (a scenario's `max_rounds` too)
+MAX_ABANDONED_IN_A_ROW = 3  # rounds abandoned one after another: the match stops, without a winner
 MAX_WORKERS = 256  # processes or Ray tasks at once: beyond, starting them is all the work
 MAX_SETTING_DIGITS = 18  # a whole-number setting given as text (int() of 5000 digits is slow, then refused)
 

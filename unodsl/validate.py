@@ -17,6 +17,7 @@ from .edition.loader import edition_file, edition_problems
 from .edition.model import Edition
 from .edition.yamlsrc import read_text_file, read_yaml
 from .errors import EditionError, Problem, Span, UnoError
+from .validate_trial import trial_problems
 
 
 @dataclass
@@ -69,13 +70,17 @@ def checked_text(text: str, path: str, rules: list | None = None,
 
 
 def check_edition(edition: str, rules: list[str] | None = None, settings: dict | None = None) -> list[Problem]:
-    """Every problem of an edition given by name (`classic`) or path, as `check_text` finds them."""
+    """Every problem of an edition given by name (`classic`) or path, as `check_text` finds them,
+    and, for one that loads, what a short trial of its rounds finds (validate_trial.py)."""
     try:
         path = edition_file(edition)
         text = read_text_file(path)
     except EditionError as error:
         return error.problems
-    return check_text(text, str(path), rules, settings)
+    loaded, problems = checked_text(text, str(path), rules, settings)
+    if loaded is not None:
+        problems = problems + trial_problems(loaded, str(path))
+    return problems
 
 
 def validate(editions: list[str], strict: bool = False, rules: list[str] | None = None,

@@ -30,7 +30,7 @@ from .checks import check_edition, reads_top
 from .inherit import Merged, Source, source_of
 from .rules import rule_sources, starter_rules
 from .model import DEFAULT_PLAYABLE, DEFAULT_SETTINGS, Card, CardKind, Edition
-from .actions import read_actions
+from .actions import action_costs, read_actions
 from .leaving import let_players_leave
 from .sides import all_colours, pair_backs, read_sides
 from .state import read_chance, read_piles, read_state
@@ -323,6 +323,7 @@ class _Builder:
         self.vocab.chance = read_chance(data, self.problem)
         self.vocab.piles = read_piles(data, self.problem)
         action_trees, self.vocab.actions = read_actions(data, self.problem, self.script_problem)
+        self.vocab.action_costs = action_costs(action_trees)
         actions = self._actions(action_trees)
         tag_rules = self._tag_rules()
         kinds = {kid: self._kind(kid, spec) for kid, spec in kinds_data.items()}
@@ -553,7 +554,7 @@ class _Builder:
         hooks, written = [], []
         for index, rule in enumerate(self.data.get("rules", [])):
             path = ("rules", index, "script")
-            found = self._rule_hooks(path, rule["script"], self.script_problem)
+            found = self._rule_hooks(path, rule["script"], self.script_problem, f"{self.doc.filename}:rules.{index}")
             hooks.extend(found)
             self.hook_origins.extend([path] * len(found))
             named = rule.get("name") if isinstance(rule.get("name"), str) else None
@@ -580,7 +581,7 @@ class _Builder:
                 except ScriptError as error:
                     report(None, error)
             else:
-                found = self._rule_hooks(("--rule",), source.text, report)
+                found = self._rule_hooks(("--rule",), source.text, report, source.label)
                 hooks.extend(found)
                 self.hook_origins.extend([source] * len(found))
                 self.hook_names.extend([source.name or source.label] * len(found))
@@ -607,7 +608,7 @@ class _Builder:
                                              code=error.code or SCRIPT_MEANING))
         return [source.text for source in sources]
 
-    def _rule_hooks(self, path, text, report, direct=False) -> list:
+    def _rule_hooks(self, path, text, report, origin: str) -> list:
         try:
             script = parse_script(text)
             loose = next((s for s in script.body if not isinstance(s, _TABLE_RULES)), None)
@@ -615,7 +616,7 @@ class _Builder:
                 raise ScriptError("a house rule is made of `on EVENT:` hooks and rules for the whole table "
                                   "(`stack where`, `instead of`, `jump in where`, `uno at any time`); a "
                                   "statement outside a hook would never run", loose.line, loose.column)
-            compiled = compile_script(script, self.vocab, f"{self.doc.filename}:rule")
+            compiled = compile_script(script, self.vocab, origin)
             self.stack_rules.extend(compiled.stack_rules)
             self.replacements.update(compiled.replacements)  # (a later rule replaces an earlier one's)
             self.jump_rules.extend(compiled.jump_rules)

@@ -19,7 +19,7 @@ class EditionActions:
         """`p` does the edition's action `name` (a player who left the round does nothing)."""
         if self.out and p in self.out:
             return
-        self.spend()  # (actions may call actions: their chain is bounded by the budget)
+        self.spend(1, self.edition.actions[name])  # (actions calling actions: bounded by the budget)
         if self.log is not None:  # (UNO Attack presses the launcher a few times a turn)
             self.record("action", player=p, action=name)
         self.edition.actions[name].function(self, p, None)

@@ -12,15 +12,23 @@ from __future__ import annotations
 
 from ..limits import MAX_ROUND_WORK, MAX_TURN_WORK
 
+# Cards moved by one statement: a step of work for every CARDS_A_STEP of them (a loop of moves
+# of whole hands costs more than a loop of skips).
+CARDS_A_STEP = 8
+# A card played out of turn (a jump-in, an answer to a draw) is a whole play: its matching,
+# its script, the window after it. It weighs as much as this many statements.
+A_PLAY = 10
+
 
 class RoundStopped(Exception):
     """A limit crossed inside a round: the round ends there, abandoned, with this report
     (`where`: the script running, when one was; filled in as the round stops)."""
 
-    def __init__(self, reason: str, where: str | None = None):
+    def __init__(self, reason: str, where: str | None = None, under_way: str | None = None):
         super().__init__(reason)
         self.reason = reason
         self.where = where
+        self.under_way = under_way  # what the round was doing, said as the limit was crossed
 
     def report(self) -> str:
         return f"{self.reason} (in {self.where})" if self.where else self.reason
@@ -31,19 +39,46 @@ class WorkBudget:
 
     __slots__ = ()
 
-    def spend(self, units: int = 1) -> None:
+    def spend(self, units: int = 1, script=None) -> None:
         """Count `units` of work against this turn's budget and the round's; past either,
-        the round stops (RoundStopped, caught where the round is played)."""
+        the round stops (RoundStopped, caught where the round is played). `script`: the
+        compiled script about to run, if the work is running one (for the report)."""
         if self.work_turn != self.turns:  # a new turn: its own budget
             self.work_turn, self.turn_work = self.turns, 0
         self.turn_work += units
         self.work += units
         if self.turn_work > MAX_TURN_WORK:
             raise RoundStopped(f"a turn did more than {MAX_TURN_WORK:,} steps of work (loops, actions, hooks, "
-                               "answers and jump-ins) and was stopped")
+                               "answers and jump-ins) and was stopped", _origin(script), self._under_way())
         if self.work > MAX_ROUND_WORK:
             raise RoundStopped(f"the round did more than {MAX_ROUND_WORK:,} steps of work (loops, actions, hooks, "
-                               "answers and jump-ins) and was stopped")
+                               "answers and jump-ins) and was stopped", _origin(script), self._under_way())
+
+    def spend_cards(self, moved: int) -> None:
+        """A statement moved `moved` cards: a step for every CARDS_A_STEP (a few cost nothing)."""
+        if moved > CARDS_A_STEP:
+            self.spend(moved // CARDS_A_STEP)
+
+    def stopped_where(self, stop: RoundStopped) -> str:
+        """Where the round was when it stopped: the script running, else what was under way."""
+        return stop.where or script_running(stop.__traceback__) or stop.under_way or self._under_way()
+
+    def _under_way(self) -> str:
+        """What the round is doing (said as a limit is crossed: a window's flag is down once
+        the stop has left it)."""
+        top = self.discard[-1].label() if self.discard else "none"
+        if self.jumping:
+            return f"a jump-in window, turn {self.turns}, the top card {top}"
+        if self.pending is not None:
+            return f"a draw being answered, turn {self.turns}, the top card {top}"
+        if not self.turns:
+            return f"the start card, {top}"
+        return f"turn {self.turns}, the top card {top}"
+
+
+def _origin(script) -> str | None:
+    """The file and field a compiled script was written in (`file:kinds.KIND.effect`)."""
+    return script.function.__code__.co_filename if script is not None else None
 
 
 def script_running(traceback) -> str | None:
@@ -54,7 +89,7 @@ def script_running(traceback) -> str | None:
         code = traceback.tb_frame.f_code
         if not code.co_filename.endswith(".py") and code.co_name in ("effect", "condition"):
             card = traceback.tb_frame.f_locals.get("card", traceback.tb_frame.f_locals.get("c"))
-            name = getattr(card, "name", None)
-            where = code.co_filename + (f", {name}" if isinstance(name, str) else "")
+            label = getattr(card, "label", None)
+            where = code.co_filename + (f", {label()}" if callable(label) else "")
         traceback = traceback.tb_next
     return where

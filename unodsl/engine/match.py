@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass, field
 
 from ..errors import IllegalMove, ScriptError, UnoError
-from ..limits import MAX_TURNS
+from ..limits import MAX_ABANDONED_IN_A_ROW, MAX_ROUNDS, MAX_TURNS
 from greenlet import getcurrent, greenlet
 
 from . import modes
@@ -33,6 +33,7 @@ class RoundResult:
     turns: int
     points: list[int]  # points left in each hand
     scored: list[int]  # what each player's score changed by
+    stopped: str | None = None  # why a limit of work stopped the round (unodsl.engine.budget), if one did
 
 
 @dataclass
@@ -53,7 +54,7 @@ class Match:
 
     def __init__(self, edition, players: int = 4, agents=None, seed: int | str | None = None,
                  record: bool = True, target: int | None = None, max_turns: int = MAX_TURNS,
-                 max_rounds: int = 1000, setup=None, birthdays: list | None = None,
+                 max_rounds: int = MAX_ROUNDS, setup=None, birthdays: list | None = None,
                  specialise: bool = True, histories: list[int] = ()):
         limits = edition.settings["players"]
         if not limits["min"] <= players <= limits["max"]:
@@ -212,7 +213,7 @@ class Match:
             self._play_round(rnd, self.setup if not self.results else None)
             if self.kept_state:
                 self._keep_state(rnd, active)
-            if self._match_over(rnd) or len(self.results) >= self.max_rounds:
+            if self._match_over(rnd) or len(self.results) >= self.max_rounds or self._given_up():
                 break
             dealer = self._next_dealer(active[rnd.dealer])
         if self.log is not None:
@@ -295,10 +296,21 @@ class Match:
             points[seat], scored[seat] = round_points[index], round_scored[index]
             self.scores[seat] += round_scored[index]
         winner = None if rnd.winner is None else self.active[rnd.winner]
-        self.results.append(RoundResult(winner, rnd.turns, points, scored))
+        stopped = rnd.stopped.report() if rnd.stopped is not None else None
+        self.results.append(RoundResult(winner, rnd.turns, points, scored, stopped))
         if self.log is not None:
             self.record("round_end", winner=winner, points=points, scores=list(self.scores),
                         **({"side": rnd.side_name} if rnd.edition.sides else {}))  # (two-sided: the side scored)
+
+    def _given_up(self) -> bool:
+        """Rounds abandoned MAX_ABANDONED_IN_A_ROW times in a row: the edition's rounds do not end
+        (a rule that keeps hands growing, a limit crossed each time), and the match stops, without a
+        winner, rather than play up to a thousand such rounds."""
+        last = self.results[-MAX_ABANDONED_IN_A_ROW:]
+        if len(last) < MAX_ABANDONED_IN_A_ROW or any(result.winner is not None for result in last):
+            return False
+        self.record("match_abandoned", rounds=MAX_ABANDONED_IN_A_ROW)
+        return True
 
     def _match_over(self, rnd: Round) -> bool:
         settings = self.edition.settings

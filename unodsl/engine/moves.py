@@ -68,6 +68,7 @@ class Moves:
                 self.record("move", player=me, cards=[c.uid for c in cards], position=position,
                             **_place_fields("from", source), **_place_fields("into", destination))
         self._after_move(taken, destination)
+        self.spend_cards(sum(len(some) for _place, some in taken))
 
     def discard_all(self, p: int, predicate) -> None:
         """`p discards all [where C]`: `move all cards [where C] from p's hand to discard
@@ -92,6 +93,7 @@ class Moves:
                 self.record("discard", player=p, card=card.uid)
         if top.colour is not None:  # a colourless card on top leaves the colour in play
             self.colour = top.colour
+        self.spend_cards(len(chosen))
 
     def _may_move(self, source, destination) -> bool:
         """Nothing moves to or from the hand of a player who left the round (or of nobody:
@@ -214,6 +216,7 @@ class Moves:
         pile.extend(keep)
         if self.log is not None:
             self.record("shuffle_pile", **_place_fields("pile", place))
+        self.spend_cards(len(pile))
 
     def deal(self, me: int, source, players, first: int | None) -> None:
         """Deal every card of `source` (from the top), one at a time to each of `players`
@@ -244,6 +247,7 @@ class Moves:
             for q in seats:
                 if hands[q]:
                     self._hand_grew(q)
+        self.spend_cards(len(dealt))
 
 
 def _place_fields(name: str, place) -> dict:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from ..errors import UnoError
+from .budget import A_PLAY, CARDS_A_STEP
 from .quick_random import randint, shuffle
 from .decisions import (CHALLENGE, COLOUR, DISCARD, GIVE, PASS, PLAYER, QUESTION, STACK,
                         WRITE_RULE, YES_NO)
@@ -97,6 +98,8 @@ class ScriptPrimitives:
             self.record("draw", player=p, cards=[c.uid for c in drawn])
         if watching and drawn and "hand_grows" in self.hooks:
             self._hand_grew(p)
+        if count > CARDS_A_STEP:
+            self.spend_cards(len(drawn))
         return drawn
 
     def draw_or_pass(self, p: int, count: int, predicate) -> None:
@@ -168,7 +171,7 @@ class ScriptPrimitives:
                 return
             if card is PASS:
                 break
-            self.spend()  # (an answer's script may draw the cards it answers with again: for ever)
+            self.spend(A_PLAY)  # (an answer's script may draw the cards it answers with again: for ever)
             self._answer(victim, card)
             if not hands[victim]:  # they went out: the draw goes no further
                 self.others_discarded = True
@@ -225,6 +228,7 @@ class ScriptPrimitives:
                 drawn.append(card)
                 if predicate(card):
                     break
+            self.spend_cards(len(drawn))
             return drawn
         while True:
             got = self.draw(p, 1)
@@ -233,6 +237,7 @@ class ScriptPrimitives:
             drawn.append(got[0])
             if predicate(got[0]):
                 break
+        self.spend_cards(len(drawn))
         return drawn
 
     def _reshuffle(self) -> bool:
@@ -374,6 +379,7 @@ class ScriptPrimitives:
             self.record("swap_hands", player=p, other=q)
         if "hand_grows" in self.hooks and len(a) != len(b):
             self._hand_grew(p if len(a) > len(b) else q)
+        self.spend_cards(len(a) + len(b))
 
     def rotate_hands(self) -> None:
         """Every hand goes to the next player in the direction of play."""
@@ -392,6 +398,7 @@ class ScriptPrimitives:
             for p in self.everyone(0):
                 if len(hands[p]) > len(moved[p]):
                     self._hand_grew(p)
+        self.spend_cards(sum(map(len, moved)))
 
     def _emptied(self, *hands) -> None:
         """A hand left empty by a script: whoever holds it may be out once the card is played."""

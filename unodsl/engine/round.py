@@ -26,7 +26,7 @@ from .seats import PASSIVE, Seats
 from .setup import apply_setup
 from .quick_random import shuffle
 from .sides import TwoSided
-from .budget import RoundStopped, WorkBudget, script_running
+from .budget import RoundStopped, WorkBudget
 from .decisions import CALL_UNO, CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, WRITE_RULE, Decision
 from ..seat.view import LazyView, view_of
 
@@ -221,7 +221,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         try:
             self._play_from(start)
         except RoundStopped as stop:
-            stop.where = stop.where or script_running(stop.__traceback__)
+            stop.where = self.stopped_where(stop)
             self.stopped, self.winner = stop, None
 
     def _play_from(self, start: str) -> None:
@@ -269,7 +269,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
             if not self.turn_again:
                 return
             self.turn_again = False
-            self.spend()  # (a start rule may ask for another card every time)
+            self.spend(1, card.spec.on_start)  # (a start rule may ask for another card every time)
 
     def _not_only_wilds_left(self) -> bool:
         """Whether the draw pile holds a card that is not a Wild: `never_start_on_wild`
@@ -592,7 +592,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
     def _fire(self, event: str, me: int, card):
         for guard, body in self.hooks[event]:
             if guard is None or guard.function(card, self, me):
-                self.spend()  # (a hook may set off others: each firing is work)
+                self.spend(1, body)  # (a hook may set off others: each firing is work)
                 body.function(self, me, card)
                 if self.pending is not None:
                     self._settle_draw()

@@ -29,6 +29,7 @@ The window closes when no one is left to catch.
 """
 from __future__ import annotations
 
+from .budget import A_PLAY
 from .decisions import JUMP_IN, PASS, UNO_CALL
 
 
@@ -53,7 +54,7 @@ class Windows:
                 jump = self._jumper()
                 if jump is None:
                     return
-                self.spend()  # (a card jumped in may bring others to jump in with: for ever)
+                self.spend(A_PLAY)  # (a card jumped in may bring others to jump in with: for ever)
                 self._jump_in(*jump)
         finally:
             self.jumping = False

@@ -10,6 +10,7 @@ from ..edition.yamlsrc import load_yaml, read_text_file
 from ..engine.decisions import KINDS
 from ..engine.setup import Setup, resolve_cards
 from ..errors import EditionError, Problem, UnoError
+from ..limits import MAX_ROUNDS, MAX_TURNS
 from .checks import did_you_mean, every
 from .model import Answer, Scenario, ScenarioError
 from .read_edition import EditionReading
@@ -22,6 +23,7 @@ KEYS = ("name", "rule", "edition", "rules", "settings", "players", "agents", "ma
 SETUP_KEYS = ("hands", "draw", "discard", "turn", "direction", "colour", "dealer", "start",
               "scores", "rest", "state", "piles", "side")
 MATCH_KEYS = ("target", "max_rounds", "max_turns", "seed")
+_MOST = {"max_rounds": MAX_ROUNDS, "max_turns": MAX_TURNS}  # (a scenario plays no longer than a match may)
 ANSWER_KEYS = ("player", "kind", "answer")
 
 _REQUIRED_HINT = {
@@ -265,6 +267,8 @@ class _Reader(EditionReading, ExpectReading, StateReading):
             if key in options and self.typed(("match", key), options[key], int, key):
                 if options[key] < 1:
                     self.problem(("match", key), f"{key} must be at least 1")
+                elif key in _MOST and options[key] > _MOST[key]:
+                    self.problem(("match", key), f"{key} is at most {_MOST[key]:,} (the engine's own limit)")
                 else:
                     result[key] = options[key]
         if "seed" in options:

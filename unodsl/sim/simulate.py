@@ -41,7 +41,9 @@ class Simulation:
     points: list[int]  # final match scores added up, per seat
     unfinished: int = 0  # matches stopped at the round limit without a winner
     rounds: int = 0
-    abandoned: int = 0  # rounds stopped at the turn limit without a winner
+    abandoned: int = 0  # rounds stopped without a winner: at the turn limit, or by a limit of work
+    stopped: int = 0  # of those, the rounds a limit of work stopped (unodsl.engine.budget)
+    first_stop: str = ""  # why the first of them was stopped
     turns: int = 0  # turns summed over every round
     round_wins: list[int] = field(default_factory=list)  # per seat
     order_wins: list[int] = field(default_factory=list)  # round wins by place after the dealer (0: dealer)
@@ -84,6 +86,9 @@ class Simulation:
             self.order_wins[place] += won
         self.rounds += game.rounds
         self.abandoned += sum(1 for w in game.round_winners if w is None)
+        self.stopped += len(game.stopped)
+        if game.stopped and not self.first_stop:
+            self.first_stop = game.stopped[0]
         self.turns += sum(game.turns)
         self.seat_rounds += game.seat_rounds
         self.rounds_per_match.add(game.rounds)
@@ -239,10 +244,20 @@ def _abandoned_warning(sim: Simulation) -> list[str]:
     if not sim.abandoned:
         return []
     share = 100 * sim.abandoned / max(sim.rounds, 1)
-    return [f"warning: {sim.abandoned} of {sim.rounds} rounds ({share:.1f}%) were abandoned at the turn "
-            f"limit ({MAX_TURNS} turns) without a winner",
-            "  hint: a rule that keeps hands growing (draws with no end, stacked draws that keep "
-            "coming back) stops rounds from ending; the win figures below count finished rounds only", ""]
+    lines = [f"warning: {sim.abandoned} of {sim.rounds} rounds ({share:.1f}%) were abandoned without a winner: "
+             f"{_abandoned_how(sim)}"]
+    if sim.stopped:
+        lines.append(f"  the first stopped: {sim.first_stop}")
+    return lines + ["  hint: a rule that keeps hands growing (draws with no end, stacked draws that keep "
+                    "coming back) or that repeats without end stops rounds from ending; the win figures below "
+                    "count finished rounds only", ""]
+
+
+def _abandoned_how(sim: Simulation) -> str:
+    at_limit = sim.abandoned - sim.stopped
+    return ", ".join(part for part in (
+        f"{at_limit} at the turn limit ({MAX_TURNS} turns)" if at_limit else "",
+        f"{sim.stopped} stopped by a limit of work" if sim.stopped else "") if part)
 
 
 def format_text(sim: Simulation, timing: bool = True) -> str:
@@ -273,7 +288,7 @@ def format_text(sim: Simulation, timing: bool = True) -> str:
     lines.append("")
     if sim.unfinished:
         lines.append(f"unfinished matches: {sim.unfinished}")
-    lines.append(f"rounds: {sim.rounds} ({sim.abandoned} abandoned at the turn limit)")
+    lines.append(f"rounds: {sim.rounds} ({sim.abandoned} abandoned{': ' + _abandoned_how(sim) if sim.abandoned else ''})")
     lines.append(f"rounds per match: {_spread(sim.rounds_per_match)}")
     lines.append(f"turns per round: {_spread(sim.turns_per_round)}")
     lines.append(f"points per round: {_spread(sim.points_per_round)}")
@@ -322,7 +337,8 @@ def as_dict(sim: Simulation, timing: bool = True) -> dict:
     data = {
         "edition": sim.edition, "players": sim.players, "games": sim.games, "seed": sim.seed,
         "agents": sim.agents, "wins": sim.wins, "unfinished": sim.unfinished, "points": sim.points,
-        "rounds": sim.rounds, "abandoned_rounds": sim.abandoned, "turn_limit": MAX_TURNS, "turns": sim.turns,
+        "rounds": sim.rounds, "abandoned_rounds": sim.abandoned, "stopped_rounds": sim.stopped,
+        "first_stop": sim.first_stop or None, "turn_limit": MAX_TURNS, "turns": sim.turns,
         "mean_turns": round(sim.mean_turns, 3),
         "seats": [{"seat": seat, "agent": sim.agents[seat], "match_wins": sim.wins[seat],
                    "match_win_rate": sim.match_win_rate(seat).as_list(),
@@ -388,6 +404,7 @@ def csv_rows(sim: Simulation, timing: bool = True) -> list[tuple]:
         add("place", place, "round_win_rate", round(rate.value, 6), rate)
     add("rounds", "", "rounds", sim.rounds)
     add("rounds", "", "abandoned", sim.abandoned)
+    add("rounds", "", "stopped", sim.stopped)
     add("rounds", "", "unfinished_matches", sim.unfinished)
     for section, d in (("rounds_per_match", sim.rounds_per_match), ("turns_per_round", sim.turns_per_round),
                        ("points_per_round", sim.points_per_round)):

@@ -38,6 +38,7 @@ class GameTally:
     winner: int | None  # None: stopped at the round limit
     scores: list[int]
     round_winners: list = field(default_factory=list)  # seat, or None when abandoned
+    stopped: list = field(default_factory=list)  # why each round a limit of work stopped was stopped
     turns: list[int] = field(default_factory=list)  # per round
     points: list[int] = field(default_factory=list)  # per round: what the round added to the scores
     order_wins: list[int] = field(default_factory=list)  # round wins by place after the dealer (0: dealer)
@@ -168,6 +169,8 @@ class CountingMatch(Match):
     def _count(self, rnd: CountingRound, result, n: int) -> None:
         tally = self.tally
         tally.round_winners.append(result.winner)
+        if result.stopped is not None:
+            tally.stopped.append(result.stopped)
         tally.turns.append(result.turns)
         tally.points.append(sum(result.scored))
         tally.seat_rounds += n

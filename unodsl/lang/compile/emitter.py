@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...errors import ScriptError
 from ...limits import MAX_LOOP_DEPTH
 from .. import ast, statements
+from ..cost import block_weight
 from .actions import ActionCode
 from .expressions import ExpressionCode
 from .model import _A_TYPE, GROUP_PLAYERS, TRUTH_WORDS, Context, Vocabulary
@@ -125,7 +126,7 @@ class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, 
         """The first line of a loop's block: each pass spends the round's budget of work by
         the statements it may run (unodsl.engine.budget), so loops inside loops are stopped."""
         self.depth += 1
-        self.emit(f"g.spend({statement_weight(body)})")
+        self.emit(f"g.spend({block_weight(body)})")
         self.depth -= 1
 
     def for_each(self, player: ast.Player, call: str, aimed: bool = False) -> None:
@@ -209,24 +210,6 @@ def _moves_what_is_offered(stmt: ast.Node) -> bool:
 
 def _offered(place: ast.Place) -> bool:
     return place.player is not None or place.every_hand or place.pile == "discard"
-
-
-def statement_weight(body) -> int:
-    """How many statements a block holds, those in its inner blocks counted too."""
-    weight = 0
-    for stmt in body:
-        weight += 1
-        for value in vars(stmt).values():
-            if isinstance(value, tuple):
-                weight += _blocks_weight(value)
-    return weight
-
-
-def _blocks_weight(value: tuple) -> int:
-    """The statements of a field that holds a block, or (an `if`'s branches) blocks."""
-    if value and all(isinstance(item, ast.Node) for item in value):
-        return statement_weight(value)
-    return sum(_blocks_weight(item) for item in value if isinstance(item, tuple))
 
 
 def _names_chosen(stmt: ast.Node) -> bool:

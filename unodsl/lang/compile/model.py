@@ -59,6 +59,8 @@ class Vocabulary:
     # The edition's `actions:` (name -> whether its script may take cards out of a hand,
     # or make a player leave the round: refused in a table card's `use:`).
     actions: dict = field(default_factory=dict)
+    # What one run of each action may cost of a turn's work (unodsl.lang.cost).
+    action_costs: dict = field(default_factory=dict)
     # The sides of a two-sided deck (UNO Flip), by name: `flip` turns the cards over.
     sides: tuple = ()
 
