@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import copy
 import difflib
-import itertools
 import re
-import weakref
 from dataclasses import replace
 from pathlib import Path
 
@@ -520,9 +518,7 @@ class _Builder:
         return False
 
     def _rule_compiler(self):
-        vocab = self.vocab
-        written = weakref.WeakValueDictionary()  # the rules written so far that some round still holds
-        numbers = itertools.count()
+        vocab = self.vocab  # (it notes each rule compiled: leaving.py recompiles those still held)
         # The same few rules come back game after game (bots write the edition's suggestions):
         # each text is compiled once (a compiled rule holds nothing of the card it is on).
         known: dict[str, Compiled] = {}
@@ -541,9 +537,9 @@ class _Builder:
             if any(isinstance(s, _TABLE_RULES) for s in script.body):
                 raise ScriptError("a rule written on a card cannot hold `on` hooks or rules for the whole "
                                   "table (stacking, out-of-turn windows)", 1, 1)
-            rule = written[next(numbers)] = compile_script(script, vocab, "<written rule>", WRITTEN)
+            rule = compile_script(script, vocab, "<written rule>", WRITTEN)
             if vocab.eliminating and not vocab.eliminates and self.edition is not None:
-                let_players_leave(self.edition, list(written.values()))  # (while loading: built again)
+                let_players_leave(self.edition)  # (while loading: built again)
             return rule
 
         return compile_rule

@@ -35,28 +35,6 @@ class ScriptPrimitives:
 
     __slots__ = ()
 
-    # ---- players -------------------------------------------------------------
-
-    def next_of(self, p: int) -> int:
-        return (p + self.direction) % self.n
-
-    def prev_of(self, p: int) -> int:
-        return (p - self.direction) % self.n
-
-    def others(self, p: int) -> list[int]:
-        """Every other player still in the round, in turn order from `p`."""
-        n, step = self.n, self.direction
-        if self.out:  # (the common case, no one left, kept short)
-            return [q for q in ((p + i * step) % n for i in range(1, n)) if not self.passed_over(q)]
-        return [(p + i * step) % n for i in range(1, n)]
-
-    def everyone(self, p: int) -> list[int]:
-        """Every player still in the round, in turn order from `p`."""
-        n, step = self.n, self.direction
-        if self.out:
-            return [q for q in ((p + i * step) % n for i in range(n)) if not self.passed_over(q)]
-        return [(p + i * step) % n for i in range(n)]
-
     # ---- primitives the compiled scripts call --------------------------------
 
     def draw_or_wait(self, p: int, count: int) -> list:
@@ -313,7 +291,7 @@ class ScriptPrimitives:
     def choose_player(self, p: int, predicate):
         """`p` picks another player satisfying `predicate` (about a seat); the pick, or
         None when no one satisfies it (the script's statements about them do nothing)."""
-        seats = [q for q in self.others(p) if q not in self.out and (predicate is None or predicate(q))]
+        seats = [q for q in self.others(p) if predicate is None or predicate(q)]
         self.chosen = self.decide(PLAYER, p, seats) if seats else None
         if seats and self.log is not None:
             self.record("chosen", player=p, chosen=self.chosen)
@@ -337,13 +315,18 @@ class ScriptPrimitives:
                 del self.face_up_until[player]
 
     def give_all(self, p: int, predicate, recipients: list[int]):
-        """`p` gives every matching card away, choosing a recipient for each."""
-        recipients = [q for q in recipients if q != p and q not in self.out]
-        if not recipients:
-            return
+        """`p` gives every matching card away, choosing a recipient for each among those
+        still in the round. The cards are those matching as the statement begins; a hook
+        that fires as a hand grows may move one out of `p`'s hand (it is not given: no
+        longer theirs) or turn it over (given as it now shows), or put a recipient out."""
         hand = self.hands[p]
-        for card in [c for c in hand if predicate is None or predicate(c)]:
-            to = self.decide(GIVE, p, recipients, card)
+        uids = [c.uid for c in hand if predicate is None or predicate(c)]
+        for uid in uids:
+            card = next((c for c in hand if c.uid == uid), None)  # (a flip puts the card's other face there)
+            targets = [q for q in recipients if q != p and q not in self.out]
+            if card is None or not targets:
+                continue
+            to = self.decide(GIVE, p, targets, card)
             hand.remove(card)
             self.hands[to].append(card)
             self.record("give", player=p, to=to, card=card.uid)
@@ -382,21 +365,19 @@ class ScriptPrimitives:
         self.spend_cards(len(a) + len(b))
 
     def rotate_hands(self) -> None:
-        """Every hand goes to the next player in the direction of play."""
-        hands, n = self.hands, self.n
-        moved = [list(hand) for hand in hands]
-        for p in range(n):
-            if p in self.out:  # (no hand goes to or comes from a player who left the round)
-                continue
-            receiver = self.seat(p, 1) if self.out else (p + self.direction) % n
-            hands[receiver][:] = moved[p]
-            self.known[p] |= {c.uid for c in moved[p]}
+        """Every hand goes to the next player in the direction of play, among the players
+        in the round: none goes to or comes from a player who left, even in this turn."""
+        hands, seats = self.hands, self.everyone(0)
+        moved = [list(hands[p]) for p in seats]
+        for at, p in enumerate(seats):
+            hands[seats[(at + 1) % len(seats)]][:] = moved[at]
+            self.known[p] |= {c.uid for c in moved[at]}
         self._emptied(*hands)
         if self.log is not None:
             self.record("rotate_hands", direction=self.direction)
         if "hand_grows" in self.hooks:
-            for p in self.everyone(0):
-                if len(hands[p]) > len(moved[p]):
+            for at, p in enumerate(seats):
+                if len(hands[p]) > len(moved[at]):
                     self._hand_grew(p)
         self.spend_cards(sum(map(len, moved)))
 

@@ -7,10 +7,15 @@ asked nothing. The round ends when one player (in team play: one team) is
 left, who wins it, or when a player goes out as usual. They play again in the
 next round.
 
-In the turn in which a player leaves, they keep their seat for counting (next,
-previous, N seats on, others): the rest of the card's effect aimed at them
-does nothing (a card's `skip next` after a draw does not fall on the player after
-them). From the next turn on, counting passes over them.
+Who is in the round is one fact, `out`, read here by every statement that goes over
+players: the groups (`everyone`, `others`, and so `for each player`, ranks, choices,
+`give all`, `deal`, `shuffle hands`) and `rotate hands` leave out a player who left
+at once, even in the turn they left, so that no card goes to them and no one waits
+on them. Counting seats for one player (`next`, `previous`, `N seats on`) is the
+exception: in the turn in which a player leaves they keep their seat, and the rest
+of the card's effect aimed at them does nothing (a card's `skip next` after a draw
+does not fall on the player after them). From the next turn on, counting passes
+over them.
 
 An edition that never eliminates pays nothing in the turn loop: an eliminated
 player's `skips` entry is left non-zero, so that the loop's quick path hands
@@ -18,6 +23,7 @@ the turn to `_advance`, which passes over them.
 """
 from __future__ import annotations
 
+from .decisions import DRAW
 from .modes import partner
 from .quick_random import shuffle
 
@@ -32,6 +38,12 @@ class _Passive:
     def pick(kind, options, about, view):
         return options[-1]
 
+    @staticmethod
+    def choose_turn(cards, view):
+        """(Never asked: a player who left holds no card, so none is playable. Were they
+        asked, they would draw, which gives them nothing.)"""
+        return DRAW
+
 
 PASSIVE = _Passive()
 
@@ -40,6 +52,26 @@ class Seats:
     """Mixed into Round: every method works on the round's state."""
 
     __slots__ = ()
+
+    def next_of(self, p: int) -> int:
+        return (p + self.direction) % self.n
+
+    def prev_of(self, p: int) -> int:
+        return (p - self.direction) % self.n
+
+    def others(self, p: int) -> list[int]:
+        """Every other player still in the round, in turn order from `p`."""
+        n, step, out = self.n, self.direction, self.out
+        if out:  # (the common case, no one left, kept short)
+            return [q for q in ((p + i * step) % n for i in range(1, n)) if q not in out]
+        return [(p + i * step) % n for i in range(1, n)]
+
+    def everyone(self, p: int) -> list[int]:
+        """Every player still in the round, in turn order from `p`."""
+        n, step, out = self.n, self.direction, self.out
+        if out:
+            return [q for q in ((p + i * step) % n for i in range(n)) if q not in out]
+        return [(p + i * step) % n for i in range(n)]
 
     def seat(self, p: int, offset: int) -> int:
         """The player `offset` seats on from `p` in the direction of play (back when

@@ -15,7 +15,6 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ..engine.seats import Seats
-from ..engine.primitives import ScriptPrimitives
 from ..engine.decisions import TableUse
 from ..engine.matching import why_not
 from ..errors import UnoError
@@ -128,10 +127,10 @@ class SeatView(_Fields):
     seat = Seats.seat
     passed_over = Seats.passed_over
     partner = Seats.partner
-    next_of = ScriptPrimitives.next_of
-    prev_of = ScriptPrimitives.prev_of
-    others = ScriptPrimitives.others
-    everyone = ScriptPrimitives.everyone
+    next_of = Seats.next_of
+    prev_of = Seats.prev_of
+    others = Seats.others
+    everyone = Seats.everyone
 
     def __setattr__(self, name, value):
         raise AttributeError(f"a view is read-only: {name} cannot be changed")

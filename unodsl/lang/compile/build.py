@@ -41,6 +41,7 @@ def compile_condition(node: ast.Node, vocab: Vocabulary, origin: str = "<conditi
         raise ScriptError("a condition here cannot ask a player a question", node.line, node.column)
     compiled = _build(emitter, "condition", "c, g, me", origin, node)
     compiled.remake = lambda: compile_condition(node, vocab, origin, context)
+    vocab.keep(compiled)
     return compiled
 
 
@@ -57,6 +58,7 @@ def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script
     check_cost(statements, lambda verb: _action_cost(vocab, verb))
     compiled = _build(emitter, "effect", "g, me, card", origin, script)
     compiled.remake = lambda: compile_script(script, vocab, origin, context)
+    vocab.keep(compiled)
     compiled.stack_rules = [compile_condition(rule.predicate, vocab, origin)
                             for rule in script.body if isinstance(rule, ast.StackRule)]
     _windows(compiled, script, vocab, origin)

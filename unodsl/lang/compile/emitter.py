@@ -214,10 +214,10 @@ def _offered(place: ast.Place) -> bool:
 
 def _names_chosen(stmt: ast.Node) -> bool:
     """The statement acts on or with `chosen` (not only in a condition of it): named
-    itself, or as a place or a picker of a move."""
+    itself, or as a place or a picker of a move, or as whose state variable it sets."""
     for value in vars(stmt).values():
         if isinstance(value, ast.Player) and value.who == "chosen":
             return True
-        if isinstance(value, (ast.Place, ast.Cards)) and _names_chosen(value):
+        if isinstance(value, (ast.Place, ast.Cards, ast.StateRef)) and _names_chosen(value):
             return True
     return False

@@ -4,6 +4,8 @@ the names the language gives to cards, players and the game."""
 from __future__ import annotations
 
 import difflib
+import itertools
+import weakref
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -63,6 +65,22 @@ class Vocabulary:
     action_costs: dict = field(default_factory=dict)
     # The sides of a two-sided deck (UNO Flip), by name: `flip` turns the cards over.
     sides: tuple = ()
+    # Every script compiled with this vocabulary that something still holds, as it was
+    # compiled (see `keep`): what is compiled again when `eliminates` turns true.
+    compiled: weakref.WeakValueDictionary = field(default_factory=weakref.WeakValueDictionary,
+                                                  repr=False, compare=False)
+    _numbers: itertools.count = field(default_factory=itertools.count, repr=False, compare=False)
+
+    def keep(self, compiled: "Compiled") -> None:
+        """Note a script compiled with this vocabulary, whatever made it and wherever it is
+        held: the scripts an edition holds are found here, complete by construction, rather
+        than listed by hand (unodsl.edition.leaving). Held weakly: a rule written at the
+        table and forgotten is not kept alive."""
+        self.compiled[next(self._numbers)] = compiled
+
+    def scripts(self) -> list:
+        """The scripts compiled with this vocabulary and still held, oldest first."""
+        return list(self.compiled.values())
 
     def values(self) -> set:
         found = set(self.colours) | set(self.kinds) | set(self.symbols)

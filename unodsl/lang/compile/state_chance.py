@@ -202,7 +202,7 @@ class StateChanceCode:
     def s_ChooseRandomPlayer(self, s):
         self.chance(s)
         self.emit(f"chosen = g.choose_random_player(me, {self.player_predicate(s.predicate)})")
-        self.chosen, self.maybe_nobody = True, s.predicate is not None
+        self.chose(s)
 
 
 def _let_variable(name: str) -> str:

@@ -65,7 +65,15 @@ class StatementCode:
 
     def s_ChoosePlayer(self, s):
         self.emit(f"chosen = g.choose_player(me, {self.player_predicate(s.predicate)})")
-        # Someone, unless a condition left no one to choose.
+        self.chose(s)
+
+    def chose(self, s) -> None:
+        """After `choose [random] player`: someone, unless a condition left no one to choose.
+        Without one, no one is left only when every other player has left the round,
+        which is then over: so is the script (what follows would be about no one)."""
+        if s.predicate is None and self.vocab.eliminates:
+            self.emit("if chosen is None:")
+            self.emit("    return")
         self.chosen, self.maybe_nobody = True, s.predicate is not None
 
     def s_ExtraTurn(self, s):
