@@ -10,7 +10,7 @@ running and the card it was about. The common path of a turn spends nothing.
 """
 from __future__ import annotations
 
-from ..limits import MAX_ROUND_WORK, MAX_TURN_WORK
+from ..limits import MAX_NUMBER, MAX_ROUND_WORK, MAX_TURN_WORK
 
 
 class RoundStopped(Exception):
@@ -44,6 +44,14 @@ class WorkBudget:
         if self.work > MAX_ROUND_WORK:
             raise RoundStopped(f"the round did more than {MAX_ROUND_WORK:,} steps of work (loops, actions, hooks, "
                                "answers and jump-ins) and was stopped")
+
+
+def number_passed(what: str, value: int) -> RoundStopped:
+    """The stop of a round in which `what` (a sum, a variable) would hold `value`, a number past
+    those a script may hold (unodsl.limits.MAX_NUMBER): past it, numbers grow without end."""
+    bound = f"largest number a script may hold ({MAX_NUMBER:,})" if value > 0 else \
+        f"smallest number a script may hold ({-MAX_NUMBER:,})"
+    return RoundStopped(f"{what} passed the {bound}")
 
 
 def script_running(traceback) -> str | None:
