@@ -102,8 +102,10 @@ CASES: dict[str, tuple[Callable[[Path], Path], str]] = {
     "base: a FIFO": (base_fifo, "'fifo.yaml' is a FIFO"),
     "base: a folder": (edition_with_base("."), "is a folder"),
     # numbers past the largest a script may hold (docs/effects.md, "Limits"): a literal past
-    # Python's 4,300 digits for int(text)
+    # Python's 4,300 digits for int(text), a chance weight random.choices cannot sum as a float
     "number of 5,000 digits in a script": (committed("huge_literal.yaml"), "number is too big"),
+    "chance weight of 400 digits": (committed("huge_chance_weight.yaml"), "is past the numbers a script may hold"),
+    "setting of 400 digits": (committed("huge_setting.yaml"), "is past the numbers a script may hold"),
 }
 
 

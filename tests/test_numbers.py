@@ -21,6 +21,9 @@ from unodsl.errors import ScriptError
 from unodsl.lang.compile.runtime import _arith
 from unodsl.lang.parse import parse_condition, parse_script
 from unodsl.limits import MAX_NUMBER
+from unodsl.scenario import ScenarioError, load_scenario
+
+from cli_helpers import no_traceback, run
 
 PAST = MAX_NUMBER + 1
 LARGEST = "passed the largest number a script may hold (1,000,000,000)"
@@ -107,3 +110,44 @@ def test_a_round_stopped_by_a_number_ends_abandoned_with_the_bound_in_the_record
     stops = [event for event in match.log if event["event"] == "round_abandoned"]
     assert len(stops) == 3 and all(f"`65536 * 65536` {LARGEST}" in e["reason"] for e in stops)
     assert match.round.game_state["x"] == 65536
+
+
+# ---- numbers given by files and the command line -------------------------------------------
+
+def test_a_setting_given_on_the_command_line_has_the_same_bound(tmp_path):
+    path = tmp_path / "own.yaml"
+    path.write_text("name: Own\nbase: classic\nsettings:\n  launcher_most: 6\n", encoding="utf-8")
+    assert run("validate", str(path), "--set", f"launcher_most={MAX_NUMBER}").exit_code == 0
+    for name in ("launcher_most", "target_score"):
+        result = run("validate", str(path), "--set", f"{name}={PAST}")
+        no_traceback(result)
+        assert result.exit_code == 1
+        assert f"settings.{name}: {PAST} is past the numbers a script may hold" in result.stdout
+
+
+def test_a_setting_of_a_rule_file_has_the_same_bound(tmp_path):
+    (tmp_path / "own.yaml").write_text("name: Own\nbase: classic\nsettings:\n  launcher_most: 6\n", encoding="utf-8")
+    (tmp_path / "rule.yaml").write_text(f"name: More\nsettings:\n  launcher_most: {PAST}\n", encoding="utf-8")
+    result = run("validate", str(tmp_path / "own.yaml"), "--rule", f"@{tmp_path / 'rule.yaml'}")
+    no_traceback(result)
+    assert result.exit_code == 1
+    assert f"rule.yaml:3:18: error: settings.launcher_most: {PAST} is past the numbers" in result.stdout
+
+
+def test_a_number_past_the_bound_is_not_quoted_whole():
+    with pytest.raises(unodsl.EditionError) as info:
+        load_edition_text("name: T\nbase: classic\nsettings:\n  uno_penalty: " + "9" * 400 + "\n", "t.yaml")
+    assert info.value.problems[0].message == ("$.settings.uno_penalty: a number of more than 20 digits is "
+                                              "greater than the maximum of 20")
+
+
+def test_a_scenario_counter_has_the_same_bound(tmp_path):
+    path = tmp_path / "s.yaml"
+    (tmp_path / "tokens.yaml").write_text(Path(TOKENS).read_text(encoding="utf-8"), encoding="utf-8")
+    path.write_text(f"name: x\nedition: tokens.yaml\nsetup:\n  hands: [[red 1], [blue 1]]\n  discard: [red 9]\n"
+                    f"  state: {{game: {{launches: {PAST}}}}}\n", encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path)
+    [problem] = info.value.problems
+    assert (problem.span.line, problem.message) == (6, "a counter holds whole numbers from -1,000,000,000 to "
+                                                       "1,000,000,000 (the numbers a script may hold)")

@@ -276,8 +276,9 @@ class _Builder:
 
     # ---- reporting
 
-    def problem(self, path: tuple, message: str, hint: str | None = None, code: str = DECLARATION) -> None:
-        self.problems.append(self.doc.problem(path, message, hint, code=code))
+    def problem(self, path: tuple, message: str, hint: str | None = None, code: str = DECLARATION,
+                at_key: bool = False) -> None:
+        self.problems.append(self.doc.problem(path, message, hint, code=code, at_key=at_key))
 
     def script_problem(self, path: tuple, error: ScriptError) -> None:
         span = self.doc.script_span(path, error.line, error.column)
