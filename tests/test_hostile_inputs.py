@@ -247,6 +247,17 @@ def test_a_runaway_number_stops_the_round_not_the_command(case, tree):
     assert data["rounds"] > 0 and data["abandoned_rounds"] == data["rounds"]
 
 
+def test_a_condition_past_the_bound_is_asked_by_validate_and_stops_rounds(tree):
+    """validate asks conditions of the deck's cards (can a Five ever be played? does any card
+    satisfy `draws until`?): one whose arithmetic passes the bound for some card may hold
+    there, and stops the rounds that ask it."""
+    path = committed("number_in_a_condition.yaml")(tree)
+    result = answer(["validate", str(path)], None)
+    assert result.exit_code == 0 and "warning" not in result.stdout, result.stdout
+    result = answer(["simulate", str(path), "--games", "1", "--workers", "1", "--json"], None)
+    assert result.exit_code == 0 and json.loads(result.stdout)["abandoned_rounds"] > 0
+
+
 @pytest.mark.parametrize("case", sorted(RUNAWAYS))
 def test_a_runaway_number_is_told_at_the_table(case, tree):
     file, stopped_by = RUNAWAYS[case]
