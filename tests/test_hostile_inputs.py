@@ -101,6 +101,11 @@ CASES: dict[str, tuple[Callable[[Path], Path], str]] = {
     "base: /proc/self/environ": (edition_with_base("/proc/self/environ"), "is an absolute path"),
     "base: a FIFO": (base_fifo, "'fifo.yaml' is a FIFO"),
     "base: a folder": (edition_with_base("."), "is a folder"),
+    # numbers past the largest a script may hold (docs/effects.md, "Limits"): a literal past
+    # Python's 4,300 digits for int(text), a chance weight random.choices cannot sum as a float
+    "number of 5,000 digits in a script": (committed("huge_literal.yaml"), "number is too big"),
+    "chance weight of 400 digits": (committed("huge_chance_weight.yaml"), "is past the numbers a script may hold"),
+    "setting of 400 digits": (committed("huge_setting.yaml"), "is past the numbers a script may hold"),
 }
 
 
@@ -203,6 +208,63 @@ def test_validate_says_what_is_wrong(case, tree):
     make, says = CASES[case]
     output = assert_refused_safely(answer(["validate", str(make(tree))], None))
     assert says in output
+
+
+def test_a_number_too_big_is_placed_at_the_number(tree):
+    """Line 7 of huge_literal.yaml is `      next draws random number in 1..999...`: the digits start at column 38."""
+    path = committed("huge_literal.yaml")(tree)
+    output = assert_refused_safely(answer(["validate", str(path)], None))
+    assert f"{path}:7:38: error: number is too big: a script holds whole numbers from -1,000,000,000 to " \
+           "1,000,000,000" in output
+    assert "9" * 100 not in output.splitlines()[0], "the message quotes the whole number"
+
+
+def test_a_number_too_big_typed_on_a_blank_card_is_refused():
+    """The rule a player writes at the table is refused with its place, and the game goes on."""
+    setup = Path(__file__).parent / "terminal" / "setups" / "veto_blank.yaml"
+    result = answer(["play", "veto", "--setup", str(setup), "--players", "you,greedy,greedy", "--seed", "1"],
+                    "3\n2\nnext draws " + "9" * 5000 + "\n\nb\nquit\n")
+    assert "That rule does not work: line 1, column 12: number is too big" in result.stdout
+    assert "You leave Wild Customizable blank." in result.stdout.split("number is too big")[1]
+
+
+# ---- files validate accepts, whose numbers would grow without end in play ----------------
+# Each round stops (abandoned) once a number passes the largest a script may hold.
+
+RUNAWAYS = {  # the file, and what stops its rounds
+    "a counter squared in a loop": ("squared_counter.yaml", "`65536 * 65536` passed"),
+    "a counter added to itself in a loop, kept round after round": ("doubled_counter.yaml", "game.x passed"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(RUNAWAYS))
+def test_a_runaway_number_stops_the_round_not_the_command(case, tree):
+    path = committed(RUNAWAYS[case][0])(tree)
+    assert answer(["validate", str(path)], None).exit_code == 0
+    result = answer(["simulate", str(path), "--games", "2", "--workers", "1", "--json"], None)
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["rounds"] > 0 and data["abandoned_rounds"] == data["rounds"]
+
+
+def test_a_condition_past_the_bound_is_asked_by_validate_and_stops_rounds(tree):
+    """validate asks conditions of the deck's cards (can a Five ever be played? does any card
+    satisfy `draws until`?): one whose arithmetic passes the bound for some card may hold
+    there, and stops the rounds that ask it."""
+    path = committed("number_in_a_condition.yaml")(tree)
+    result = answer(["validate", str(path)], None)
+    assert result.exit_code == 0 and "warning" not in result.stdout, result.stdout
+    result = answer(["simulate", str(path), "--games", "1", "--workers", "1", "--json"], None)
+    assert result.exit_code == 0 and json.loads(result.stdout)["abandoned_rounds"] > 0
+
+
+@pytest.mark.parametrize("case", sorted(RUNAWAYS))
+def test_a_runaway_number_is_told_at_the_table(case, tree):
+    file, stopped_by = RUNAWAYS[case]
+    result = answer(["play", str(committed(file)(tree)), "--players", "you,greedy", "--seed", "1"], "q\n")
+    said = " ".join(result.stdout.split())  # (lines wrapped)
+    assert f"The round is stopped after 1 turns: {stopped_by} the largest number a script may hold " \
+           "(1,000,000,000)" in said
 
 
 # ---- references a scenario makes ------------------------------------------------------

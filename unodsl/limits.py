@@ -23,6 +23,13 @@ MAX_SCRIPT_DEPTH = 50  # blocks and expressions inside each other (Python's own 
 MAX_REPEATS = 100  # times a `repeat` block runs at most (`repeat until` a draw brings cards, with none left)
 MAX_LOOP_DEPTH = 8  # `repeat` and `for each player` blocks inside each other (Python stops at 20 nested loops)
 
+# ---- whole numbers: every one a script holds (a literal, a setting, a tag, a chance outcome or
+# weight, a counter, a sum or product) lies in -MAX_NUMBER..MAX_NUMBER. A card needs a few dozen;
+# a bound keeps arithmetic on machine-sized numbers (a counter squared in a loop grew without end)
+# and every number printable (Python refuses int <-> text past 4,300 digits). Refused with a place
+# when a file gives one (parser, schema, loader); in play, a round whose number would pass it stops.
+MAX_NUMBER = 1_000_000_000
+
 # ---- work a round may do (unodsl.engine.budget): every loop's pass (weighed by its statements), action,
 # hook, stack answer, jump-in and start card turned spends from these
 MAX_TURN_WORK = 20_000

@@ -181,6 +181,13 @@ def test_calling_uno_with_the_card():
     ("table", "Top card: red 5 Colour in play: red"),
     ("log", "Round 1: the table is laid out."),
     ("", "Type one of the choices (? for help)."),
+    # numbers Python cannot read: a digit that is no decimal one, more than 4,300 digits
+    ("²", "'²' is not one of the choices here (1 or d); ? for help."),
+    ("why ²", "why takes the number of a card in your hand (1 to 2), such as why 2."),
+    pytest.param("9" * 5000, "is not one of the choices here (1 or d); ? for help.", id="5000 digits"),
+    pytest.param("why " + "9" * 5000, "why takes the number of a card in your hand (1 to 2), such as why 2.",
+                 id="why 5000 digits"),
+    pytest.param("? " + "9" * 5000, "? N tells about card N of your hand (1 to 2).", id="? 5000 digits"),
 ])
 def test_help_and_questions_never_answer(typed, said):
     result = run_play("play", "classic", "--setup", setup_file("classic_uno"), "--players",

@@ -9,6 +9,7 @@ probably a mistake (a Wild with no start-card rule, `bluffed` without
 from __future__ import annotations
 
 from ..codes import CANNOT_PLAY, DECLARATION, NEVER_HAPPENS, NO_START_RULE
+from ..engine.budget import RoundStopped
 from ..errors import Problem
 from ..lang import ast
 from ..errors import ScriptError
@@ -43,7 +44,7 @@ def _never_playable(edition, source) -> list[Problem]:
         card = next((c for c in edition.every_face if c.kind == kind.id), None)  # (either side's)
         if card is None:
             continue
-        if not any(kind.playable.function(card, _Table(top, colour), 0) for top, colour in states):
+        if not any(_may_hold(kind.playable, card, _Table(top, colour), 0) for top, colour in states):
             found.append(source.problem(("kinds", kind.id, "playable"),
                                         f"no card on the table ever lets a {kind.name} be played",
                                         "check `playable:` (a table card belongs in `table:`)"))
@@ -57,7 +58,16 @@ def holds_for_some(edition, condition, cards) -> bool:
         return True
     tables = [_Table(top, colour) for top in edition.faces for colour in (*edition.colours, None)] \
         if reads_top(condition.tree) else [None]  # (`top.X` read None: an AttributeError)
-    return any(condition.function(c, t, None) for t in tables for c in cards)
+    return any(_may_hold(condition, c, t, None) for t in tables for c in cards)
+
+
+def _may_hold(condition, card, table, me) -> bool:
+    """The condition, asked of one card on one table; one whose arithmetic passes the numbers a
+    script may hold stops the rounds that ask it (unodsl.engine.budget), and here may hold."""
+    try:
+        return condition.function(card, table, me)
+    except RoundStopped:
+        return True
 
 
 class _Table:

@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..codes import COMMAND_LINE, DECK, DECLARATION, SCRIPT_MEANING, UNREADABLE, WRONG_TYPE
+from ..engine.budget import RoundStopped
 from ..engine.quiet import mark_quiet_kinds, may_turn_hands_face_up
 from ..engine.specialise import specialised
 from ..errors import EditionError, Problem, ScriptError, Span
@@ -274,8 +275,9 @@ class _Builder:
 
     # ---- reporting
 
-    def problem(self, path: tuple, message: str, hint: str | None = None, code: str = DECLARATION) -> None:
-        self.problems.append(self.doc.problem(path, message, hint, code=code))
+    def problem(self, path: tuple, message: str, hint: str | None = None, code: str = DECLARATION,
+                at_key: bool = False) -> None:
+        self.problems.append(self.doc.problem(path, message, hint, code=code, at_key=at_key))
 
     def script_problem(self, path: tuple, error: ScriptError) -> None:
         span = self.doc.script_span(path, error.line, error.column)
@@ -390,8 +392,8 @@ class _Builder:
                 tags.setdefault(name, set()).add(value)
         return tags
 
-    def _tag_rules(self) -> list[tuple[str, object, Compiled]]:
-        """(tag, value, condition) for each edition-level tag: `harry: "number in [2, 6, 9]"`."""
+    def _tag_rules(self) -> list[tuple[str, object, Compiled, tuple]]:
+        """(tag, value, condition, path) for each edition-level tag: `harry: "number in [2, 6, 9]"`."""
         rules = []
         for name, rule in self.data.get("tags", {}).items():
             cases = rule.items() if isinstance(rule, dict) else [(True, rule)]
@@ -404,7 +406,7 @@ class _Builder:
                                  hint="use the card's attributes (colour, number, symbol, kind, ...) and other tags",
                                  code=SCRIPT_MEANING)
                 elif compiled is not None:
-                    rules.append((name, value, compiled))
+                    rules.append((name, value, compiled, path))
         return rules
 
     def _kind(self, kid: str, spec: dict) -> CardKind:
@@ -636,10 +638,17 @@ class _Builder:
             if self.sides_sound:
                 pair_backs(decks[0], decks[1], self.sides, self.data.get("backs"), self.problem)
             deck, every_face = decks[0], decks[0] + decks[1]
+        failed: set = set()
         for card in every_face:
-            for name, value, condition in tag_rules:
-                if condition.function(card, None, None):
-                    card.tags[name] = value
+            for name, value, condition, path in tag_rules:
+                try:
+                    if condition.function(card, None, None):
+                        card.tags[name] = value
+                except RoundStopped as stop:  # (a number past the bound: no round to stop, the file is wrong)
+                    if path not in failed:
+                        failed.add(path)
+                        self.problem(path, f"for {card.label()}, {stop.reason}", code=SCRIPT_MEANING,
+                                     hint="a tag's condition is worked out for every card as the edition loads")
         faces: dict = {}
         for card in every_face:
             key = (card.kind, card.colour, card.number, tuple(sorted(card.tags.items(), key=str)))

@@ -20,7 +20,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from unodsl.codes import BAD_VALUE, MISSING_KEY, UNKNOWN_KEY, WRONG_TYPE
 from unodsl.edition.yamlsrc import YamlDoc
 from unodsl.errors import Problem, Span
-from unodsl.limits import MAX_SETTING_DIGITS
+from unodsl.limits import MAX_NUMBER, MAX_SETTING_DIGITS
 from unodsl.resources import data_dir
 
 SCHEMA_FILE = "edition.schema.json"
@@ -74,12 +74,14 @@ def setting_schema(name: str, own: dict) -> dict:
     settings = schema()["$defs"]["settings"]
     if name in settings["properties"]:
         return settings["properties"][name]
-    default = own.get(name)
+    default, any_own = own.get(name), settings["additionalProperties"]
     for python_type, json_type in ((bool, "boolean"), (int, "integer"), (str, "string")):
         if isinstance(default, python_type):
-            return {"type": json_type,
+            # (a number keeps the bounds of any own setting's: those a script may hold)
+            bounds = {key: any_own[key] for key in ("minimum", "maximum")} if json_type == "integer" else {}
+            return {"type": json_type, **bounds,
                     "description": f"An edition's own setting, which the edition gives as {_describe(default)}."}
-    return settings["additionalProperties"]
+    return any_own
 
 
 _NOT_ONE_VALUE = "settings.{name}: --set gives one value (a number, true/false or a text), not a list or a mapping"
@@ -198,12 +200,25 @@ def _wording(error: ValidationError) -> tuple[str, str | None]:
         return f"needs at least {value} {what[value != 1]}", None
     if error.validator == "uniqueItems":
         return "lists the same value more than once", None
+    if error.validator in ("minimum", "maximum"):
+        return _out_of_range(error.validator, value, error.instance)
     if error.validator == "minLength" and value == 1:
         return "must not be empty", None
     if error.validator == "pattern" and error.schema.get("description"):
         # The schema's description says in words what the pattern allows.
         return f"{_describe(error.instance)} is not of the right form", error.schema["description"]
     return error.message, None
+
+
+def _out_of_range(validator: str, bound: int, number: int) -> tuple[str, str | None]:
+    """A number past a bound, said without quoting hundreds of digits; past the numbers a
+    script may hold (unodsl.limits.MAX_NUMBER), said so."""
+    shown = str(number) if abs(number) < 10**20 else "a number of more than 20 digits"
+    if abs(bound) == MAX_NUMBER:
+        return (f"{shown} is past the numbers a script may hold ({-MAX_NUMBER:,} to {MAX_NUMBER:,})",
+                'a card needs a few dozen at most (docs/effects.md, "Limits")')
+    side = "greater than the maximum" if validator == "maximum" else "less than the minimum"
+    return f"{shown} is {side} of {bound}", None
 
 
 def _describe(value: Any) -> str:

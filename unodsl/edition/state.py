@@ -9,12 +9,13 @@ from __future__ import annotations
 import re
 
 from ..lang.compile import PLAYER_ATTRIBUTES, StateVar
+from ..limits import MAX_NUMBER
 
 # What each type starts at when the edition gives no `initial`.
 DEFAULT_INITIAL = {"counter": 0, "flag": False, "colour": None, "card": None}
 # Words that follow `random` in the language itself: no table may be called so.
 RANDOM_WORDS = ("number", "card", "player")
-_WHOLE = re.compile(r"-?[0-9]{1,9}")
+_WHOLE = re.compile(r"-?[0-9]+")  # (as long as a YAML key may be: 1,024 characters)
 
 
 def read_state(data: dict, colours: tuple, problem) -> tuple[dict, dict]:
@@ -77,6 +78,11 @@ def read_chance(data: dict, problem) -> dict:
                     hint="a script compares or adds the outcome: one kind is needed")
             continue
         tables[name] = tuple((int(o) if True in numbers else str(o), weight) for o, weight in outcomes.items())
+        for outcome, _ in tables[name]:
+            if isinstance(outcome, int) and abs(outcome) > MAX_NUMBER:
+                problem(path + (str(outcome),), f"outcome {outcome} is past the numbers a script may hold "
+                        f"({-MAX_NUMBER:,} to {MAX_NUMBER:,})", hint="a script adds or compares the "
+                        "outcome: give a smaller number", at_key=True)
     return tables
 
 

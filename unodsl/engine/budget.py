@@ -10,7 +10,7 @@ running and the card it was about. The common path of a turn spends nothing.
 """
 from __future__ import annotations
 
-from ..limits import MAX_ROUND_WORK, MAX_TURN_WORK
+from ..limits import MAX_NUMBER, MAX_ROUND_WORK, MAX_TURN_WORK
 
 # Cards moved by one statement: a step of work for every CARDS_A_STEP of them (a loop of moves
 # of whole hands costs more than a loop of skips).
@@ -79,6 +79,14 @@ class WorkBudget:
 def _origin(script) -> str | None:
     """The file and field a compiled script was written in (`file:kinds.KIND.effect`)."""
     return script.function.__code__.co_filename if script is not None else None
+
+
+def number_passed(what: str, value: int) -> RoundStopped:
+    """The stop of a round in which `what` (a sum, a variable) would hold `value`, a number past
+    those a script may hold (unodsl.limits.MAX_NUMBER): past it, numbers grow without end."""
+    bound = f"largest number a script may hold ({MAX_NUMBER:,})" if value > 0 else \
+        f"smallest number a script may hold ({-MAX_NUMBER:,})"
+    return RoundStopped(f"{what} passed the {bound}")
 
 
 def script_running(traceback) -> str | None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 
 from ..errors import UnoError
-from .budget import A_PLAY, CARDS_A_STEP
+from ..limits import MAX_NUMBER
+from .budget import A_PLAY, CARDS_A_STEP, number_passed
 from .quick_random import randint, shuffle
 from .decisions import (CHALLENGE, COLOUR, DISCARD, GIVE, PASS, PLAYER, QUESTION, STACK,
                         WRITE_RULE, YES_NO)
@@ -399,7 +400,12 @@ class ScriptPrimitives:
     # ---- state (the edition's `state:` section) ---------------------------------
     # `p` is a seat, or None for a game variable. Every change is recorded.
 
+    # A counter never holds a number past those a script may hold (a score may be one, and a
+    # counter added to itself doubles): the round stops before it would, the old value kept.
+
     def set_state(self, p: int | None, name: str, value) -> None:
+        if type(value) is int and not -MAX_NUMBER <= value <= MAX_NUMBER:
+            raise number_passed(_variable(p, name), value)
         (self.game_state if p is None else self.player_state[p])[name] = value
         if self.log is not None:
             self._record_state(p, name, value)
@@ -407,9 +413,12 @@ class ScriptPrimitives:
     def add_state(self, p: int | None, name: str, amount: int | None) -> None:
         """A counter grows by `amount` (an absent amount adds nothing)."""
         where = self.game_state if p is None else self.player_state[p]
-        where[name] += amount or 0
+        value = where[name] + (amount or 0)
+        if not -MAX_NUMBER <= value <= MAX_NUMBER:
+            raise number_passed(_variable(p, name), value)
+        where[name] = value
         if self.log is not None:
-            self._record_state(p, name, where[name])
+            self._record_state(p, name, value)
 
     def flip_state(self, p: int | None, name: str) -> None:
         where = self.game_state if p is None else self.player_state[p]
@@ -433,6 +442,8 @@ class ScriptPrimitives:
         """A whole number from `low` to `high`, each as likely; none when there is no such number."""
         if not isinstance(low, int) or not isinstance(high, int) or low > high:
             return None
+        if low < -MAX_NUMBER or high > MAX_NUMBER:  # (a score may be past them: the result could be)
+            raise number_passed(f"`random number in {low}..{high}`", low if low < -MAX_NUMBER else high)
         if self.log is None and not self.chance_fixed and self._chance is not None:
             return randint(self._chance, low, high)  # (what _chance_result does then, without its words)
         return self._chance_result(f"random number in {low}..{high}", lambda rng: rng.randint(low, high),
@@ -482,6 +493,11 @@ class ScriptPrimitives:
         if self.log is not None:
             self.record("chance", what=what, value=state_value(value))
         return value
+
+
+def _variable(p: int | None, name: str) -> str:
+    """A state variable as a report names it: `game.x`, `seat 1's tokens`."""
+    return f"game.{name}" if p is None else f"seat {p}'s {name}"
 
 
 def state_value(value):

@@ -15,7 +15,7 @@ from lark.indenter import DedentError, Indenter
 
 from ..codes import SCRIPT_SYNTAX
 from ..errors import ScriptError
-from ..limits import MAX_SCRIPT_CHARS, MAX_SCRIPT_DEPTH, MAX_SCRIPT_STATEMENTS
+from ..limits import MAX_NUMBER, MAX_SCRIPT_CHARS, MAX_SCRIPT_DEPTH, MAX_SCRIPT_STATEMENTS
 from ..resources import data_dir
 from . import ast
 
@@ -124,6 +124,16 @@ def _check_shape(tree: Tree) -> None:
                                                                   "in a few lines; split it")
         # Left to right, so the first place past the limit is the one reported.
         stack.extend((child, depth) for child in reversed(node.children) if isinstance(child, Tree))
+
+
+def _whole_number(token: Token) -> int:
+    """The number a script writes, refused past MAX_NUMBER where it is written (its digits are
+    counted first: Python reads no more than 4,300 digits, and a product of long ones is slow)."""
+    digits = str(token).lstrip("0") or "0"
+    if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+        raise ScriptError(f"number is too big: a script holds whole numbers from {-MAX_NUMBER:,} to {MAX_NUMBER:,}",
+                          token.line, token.column, hint="a card needs a few dozen at most (docs/effects.md, \"Limits\")")
+    return int(digits)
 
 
 def _position(node: Tree) -> tuple[int, int]:
@@ -356,7 +366,7 @@ class _ToAst(Transformer):
 
     # ---- expressions
     def int_(self, meta, children):
-        return ast.Int(**_at(children[0]), value=int(children[0]))
+        return ast.Int(**_at(children[0]), value=_whole_number(children[0]))
 
     def string(self, meta, children):
         return ast.Str(**_at(children[0]), value=str(children[0])[1:-1])
@@ -515,7 +525,7 @@ class _ToAst(Transformer):
 
     # ---- players by seat, by rank, in turn; leaving a round
     def seat_offset(self, meta, children):
-        count, way = int(children[0]), str(children[1])
+        count, way = _whole_number(children[0]), str(children[1])
         return ast.SeatOffset(**_at(meta), who="seat", offset=count if way == "on" else -count)
 
     def after_next(self, meta, children):
@@ -631,7 +641,7 @@ class _ToAst(Transformer):
         return ast.JumpIn(**_at(meta), predicate=children[0])
 
     def uno_any_time(self, meta, children):
-        return ast.UnoAnyTime(**_at(meta), penalty=int(children[0]))
+        return ast.UnoAnyTime(**_at(meta), penalty=_whole_number(children[0]))
 
     def identical(self, meta, children):
         return ast.Identical(**_at(meta), left=children[0], right=children[1])

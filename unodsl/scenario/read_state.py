@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..limits import MAX_NUMBER
 from .checks import Checks, did_you_mean
 from .words import describe
 
@@ -59,7 +60,13 @@ class StateReading(Checks):
 
     def state_value(self, path: tuple, value: Any, kind: str) -> bool:
         if kind == "counter":
-            return self.typed(path, value, int, "a counter")
+            if not self.typed(path, value, int, "a counter"):
+                return False
+            if abs(value) > MAX_NUMBER:
+                self.problem(path, f"a counter holds whole numbers from {-MAX_NUMBER:,} to {MAX_NUMBER:,} "
+                             "(the numbers a script may hold)")
+                return False
+            return True
         if kind == "flag":
             return self.typed(path, value, bool, "a flag")
         if not self.typed(path, value, str, f"a {kind}", none=True):

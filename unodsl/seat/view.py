@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from ..engine.budget import RoundStopped
 from ..engine.seats import Seats
 from ..engine.decisions import TableUse
 from ..engine.matching import why_not
@@ -168,6 +169,8 @@ class SeatView(_Fields):
             return why_not(self, card)
         except HiddenCards:
             return "the rule for it reads cards you cannot see"
+        except RoundStopped as stop:  # (a number past the bound: the round stops when it asks too)
+            return f"the rule for it cannot be worked out: {stop.reason}"
 
     def is_bluff(self, card) -> bool:
         """Whether playing `card` from this seat's hand now would break its `bluff_if` rule

@@ -317,7 +317,8 @@ class Narrator:
         return f"round {note['round']} is over"
 
     def _round_abandoned(self, note, viewer):
-        return f"the round is stopped after {note.get('turns')} turns"
+        reason = note.get("reason")  # a limit crossed (unodsl.engine.budget), if one stopped it
+        return f"the round is stopped after {note.get('turns')} turns" + (f": {reason}" if reason else "")
 
     def _left_round(self, note, viewer):
         return self._act(note, viewer, "leaves", "leave", f" the round: {self.verb(note['player'], viewer, 'their', 'your')}"

@@ -152,8 +152,8 @@ def parse(menu: Menu, text: str):
         return found
     if menu.free_text:
         return Script(text.strip())
-    if low.isdigit():
-        return Refusal(_no_number(menu, int(low)))
+    if small_number(low) is not None:
+        return Refusal(_no_number(menu, small_number(low)))
     if low == "uno" and menu.decision.kind == TURN:
         return Refusal("Say uno with the card you play, such as `3 uno`.")
     return Refusal(f"'{typed}' is not one of the choices here ({_or([c.key for c in menu.choices])}); "
@@ -173,6 +173,12 @@ def _lookup(menu: Menu, low: str):
         if len(found) == 1:
             return Pick(next(iter(found.values())).value)
     return None
+
+
+def small_number(text: str) -> int | None:
+    """The number typed, if it is one a menu could show: written in decimal digits (`²` is a
+    digit Python cannot read as a number), and short (it reads no more than 4,300 digits)."""
+    return int(text) if text.isdecimal() and len(text) <= 9 else None
 
 
 def _no_number(menu: Menu, number: int) -> str:

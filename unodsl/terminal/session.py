@@ -33,7 +33,7 @@ from ..engine.setup import Setup
 from ..errors import EditionError, IllegalMove, UnoError
 from . import save as saves
 from .narrate import Narrator, wrap
-from .prompt import EXPLAIN, COMMANDS, Command, Pick, Refusal, Script, build_menu, parse
+from .prompt import EXPLAIN, COMMANDS, Command, Pick, Refusal, Script, build_menu, parse, small_number
 from .render import Screen, rule, sorted_hand, wrap_styled
 from .save import PlaySettings
 from .seats import parse_players
@@ -438,9 +438,10 @@ class Session:
             self.say(f"Also: {COMMANDS}.")
 
     def _card(self, menu, arg: str):
-        if not arg.isdigit() or not 1 <= int(arg) <= len(menu.cards):
+        number = small_number(arg)
+        if number is None or not 1 <= number <= len(menu.cards):
             return None
-        return menu.cards[int(arg) - 1]
+        return menu.cards[number - 1]
 
     def _why(self, menu, arg: str) -> str:
         card = self._card(menu, arg)

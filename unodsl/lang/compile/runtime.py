@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import operator
 
+from ...engine.budget import number_passed
+from ...limits import MAX_NUMBER
+
 
 def _colour(value, colours: tuple):
     """A colour a state variable holds: one of the edition's, or none."""
@@ -15,6 +18,7 @@ def _whole(value):
     return value if isinstance(value, int) else None
 
 
+_SMALLEST, _LARGEST = -MAX_NUMBER, MAX_NUMBER  # (worked out once: _arith runs in the hot path)
 _OPERATORS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv,
               "%": operator.mod}
 
@@ -22,10 +26,14 @@ _OPERATORS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": ope
 def _arith(op: str, a, b):
     """Whole-number arithmetic in scripts. With an absent value (a Skip's number), a value
     that is not a number (a tag's text), or a division by zero, the result is absent
-    (None), which matches nothing, rather than an error at play."""
+    (None), which matches nothing, rather than an error at play. A result past the numbers
+    a script may hold stops the round (a counter squared in a loop grows without end)."""
     if not isinstance(a, int) or not isinstance(b, int) or (op in ("//", "%") and b == 0):
         return None
-    return _OPERATORS[op](a, b)
+    result = _OPERATORS[op](a, b)
+    if _SMALLEST <= result <= _LARGEST:
+        return result
+    raise number_passed(f"`{a} {'/' if op == '//' else op} {b}`", result)
 
 
 _ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
