@@ -240,7 +240,9 @@ RUNAWAYS = {  # the file, and what stops its rounds
 @pytest.mark.parametrize("case", sorted(RUNAWAYS))
 def test_a_runaway_number_stops_the_round_not_the_command(case, tree):
     path = committed(RUNAWAYS[case][0])(tree)
-    assert answer(["validate", str(path)], None).exit_code == 0
+    checked = answer(["validate", "--format", "concise", str(path)], None)  # (every line sound: the trial
+    assert checked.exit_code == 1 and ":1:1: error: 8 of 8 rounds of a trial" in checked.stdout  # says)
+    assert "the largest number a script may hold" in checked.stdout and "[E003]" in checked.stdout
     result = answer(["simulate", str(path), "--games", "2", "--workers", "1", "--json"], None)
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
@@ -250,10 +252,11 @@ def test_a_runaway_number_stops_the_round_not_the_command(case, tree):
 def test_a_condition_past_the_bound_is_asked_by_validate_and_stops_rounds(tree):
     """validate asks conditions of the deck's cards (can a Five ever be played? does any card
     satisfy `draws until`?): one whose arithmetic passes the bound for some card may hold
-    there, and stops the rounds that ask it."""
+    there, and stops the rounds that ask it (which validate's trial of its rounds then says)."""
     path = committed("number_in_a_condition.yaml")(tree)
-    result = answer(["validate", str(path)], None)
-    assert result.exit_code == 0 and "warning" not in result.stdout, result.stdout
+    result = answer(["validate", "--format", "concise", str(path)], None)
+    assert result.exit_code == 1 and result.stdout.count("error") == 1, result.stdout
+    assert ":1:1: error: 8 of 8 rounds of a trial" in result.stdout and "kinds.five.playable" in result.stdout
     result = answer(["simulate", str(path), "--games", "1", "--workers", "1", "--json"], None)
     assert result.exit_code == 0 and json.loads(result.stdout)["abandoned_rounds"] > 0
 

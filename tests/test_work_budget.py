@@ -83,7 +83,9 @@ def test_rounds_that_would_never_end_are_stopped_with_where_and_the_match_gives_
     with time_limit(SECONDS):
         match = unodsl.Match(unodsl.load_edition(hostile(name)), players=3, agents="random", seed=1)
     assert [r.winner for r in match.results] == [None] * MAX_ABANDONED_IN_A_ROW
-    assert all(r.stopped and "steps of work" in r.stopped and where in r.stopped for r in match.results)
+    # (the jump-ins of three rounds also fill the record: the third stops at one limit or the other)
+    assert all(r.stopped and where in r.stopped for r in match.results)
+    assert "steps of work" in match.results[0].stopped
     events = [e for e in match.log if e["event"] in ("round_abandoned", "match_abandoned")]
     assert [e["event"] for e in events] == ["round_abandoned"] * MAX_ABANDONED_IN_A_ROW + ["match_abandoned"]
     assert events[0]["reason"] == match.results[0].stopped
@@ -138,7 +140,7 @@ def test_simulate_plays_files_whose_rounds_never_end_in_seconds_and_says_why(nam
     assert result.exit_code == 0
     assert "were abandoned without a winner" in result.stdout
     if name != "stack_forever":
-        assert "stopped by a limit of work" in result.stdout and "the first stopped: " in result.stdout
+        assert "stopped by a limit of work or of numbers" in result.stdout and "the first stopped: " in result.stdout
 
 
 @pytest.mark.parametrize("name, severity", [("start_card_forever", "error"), ("jump_in_forever", "error"),
@@ -166,3 +168,14 @@ def test_a_scenario_plays_no_longer_than_a_match_may(tmp_path):
     assert result.exit_code == 1
     assert f"{path}:4:21: error: max_rounds is at most 1,000 (the engine's own limit)" in result.stdout + result.stderr
     assert f"{path}:4:41: error: max_turns is at most 5,000 (the engine's own limit)" in result.stdout + result.stderr
+
+
+def test_a_recorded_match_holds_a_bounded_record(monkeypatch):
+    """Memory grows with the record only (no statement makes cards, numbers are bounded): past
+    MAX_RECORDED_EVENTS the round in play stops at its next turn and the match ends."""
+    monkeypatch.setattr("unodsl.engine.budget.MAX_RECORDED_EVENTS", 2000)
+    monkeypatch.setattr("unodsl.engine.match.MAX_RECORDED_EVENTS", 2000)
+    match = unodsl.Match(unodsl.load_edition("classic"), players=4, agents="random", seed=1)
+    assert 2000 < len(match.log) < 2100 and match.finished and match.winner is None
+    assert match.results[-1].stopped.startswith("the match recorded more than 2,000 events")
+    assert match.log[-2] == {"event": "match_abandoned", "reason": "the record holds more than 2,000 events"}

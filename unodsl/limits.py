@@ -34,6 +34,9 @@ MAX_NUMBER = 1_000_000_000
 # hook, stack answer, jump-in and start card turned spends from these
 MAX_TURN_WORK = 20_000
 MAX_ROUND_WORK = 200_000
+# events a recorded match (or a round that keeps what seats saw) holds: about 600 bytes each, so
+# about 120 MB. Past it the round in play stops at its next turn and the match ends.
+MAX_RECORDED_EVENTS = 200_000
 
 # ---- simulation
 MAX_TURNS = 5000  # a round still going after this many turns is abandoned (no winner)

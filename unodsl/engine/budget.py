@@ -10,7 +10,7 @@ running and the card it was about. The common path of a turn spends nothing.
 """
 from __future__ import annotations
 
-from ..limits import MAX_NUMBER, MAX_ROUND_WORK, MAX_TURN_WORK
+from ..limits import MAX_NUMBER, MAX_RECORDED_EVENTS, MAX_ROUND_WORK, MAX_TURN_WORK
 
 # Cards moved by one statement: a step of work for every CARDS_A_STEP of them (a loop of moves
 # of whole hands costs more than a loop of skips).
@@ -53,6 +53,15 @@ class WorkBudget:
         if self.work > MAX_ROUND_WORK:
             raise RoundStopped(f"the round did more than {MAX_ROUND_WORK:,} steps of work (loops, actions, hooks, "
                                "answers and jump-ins) and was stopped", _origin(script), self._under_way())
+        if self.log is not None:
+            self.check_record()
+
+    def check_record(self) -> None:
+        """A record past MAX_RECORDED_EVENTS stops the round (memory grows with the record, and
+        with nothing else an edition does: no statement makes cards, numbers are bounded)."""
+        if len(self.log) > MAX_RECORDED_EVENTS:
+            raise RoundStopped(f"the match recorded more than {MAX_RECORDED_EVENTS:,} events and was stopped",
+                               under_way=self._under_way())
 
     def spend_cards(self, moved: int) -> None:
         """A statement moved `moved` cards: a step for every CARDS_A_STEP (a few cost nothing)."""

@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass, field
 
 from ..errors import IllegalMove, ScriptError, UnoError
-from ..limits import MAX_ABANDONED_IN_A_ROW, MAX_ROUNDS, MAX_TURNS
+from ..limits import MAX_ABANDONED_IN_A_ROW, MAX_RECORDED_EVENTS, MAX_ROUNDS, MAX_TURNS
 from greenlet import getcurrent, greenlet
 
 from . import modes
@@ -307,9 +307,11 @@ class Match:
         (a rule that keeps hands growing, a limit crossed each time), and the match stops, without a
         winner, rather than play up to a thousand such rounds."""
         last = self.results[-MAX_ABANDONED_IN_A_ROW:]
-        if len(last) < MAX_ABANDONED_IN_A_ROW or any(result.winner is not None for result in last):
+        full = self.log is not None and len(self.log) > MAX_RECORDED_EVENTS  # (the round in play stopped)
+        if not full and (len(last) < MAX_ABANDONED_IN_A_ROW or any(result.winner is not None for result in last)):
             return False
-        self.record("match_abandoned", rounds=MAX_ABANDONED_IN_A_ROW)
+        self.record("match_abandoned", reason=f"the record holds more than {MAX_RECORDED_EVENTS:,} events" if full
+                    else f"{MAX_ABANDONED_IN_A_ROW} rounds in a row were abandoned")
         return True
 
     def _match_over(self, rnd: Round) -> bool:

@@ -326,6 +326,8 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
 
     def _turn_begins(self, p: int) -> bool:
         """What may happen as a turn begins; False if the round ended there."""
+        if self.log is not None:
+            self.check_record()
         if self.observer is not None:
             self.observer.checkpoint(AT_TURN)
         if self.face_up_until:

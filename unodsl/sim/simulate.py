@@ -257,7 +257,7 @@ def _abandoned_how(sim: Simulation) -> str:
     at_limit = sim.abandoned - sim.stopped
     return ", ".join(part for part in (
         f"{at_limit} at the turn limit ({MAX_TURNS} turns)" if at_limit else "",
-        f"{sim.stopped} stopped by a limit of work" if sim.stopped else "") if part)
+        f"{sim.stopped} stopped by a limit of work or of numbers" if sim.stopped else "") if part)
 
 
 def format_text(sim: Simulation, timing: bool = True) -> str:

@@ -19,9 +19,9 @@ from ..lang.describe.words import third_person
 WIDTH = 80
 
 # Events that begin a new line of the story.
-NEW_LINE = {"turn", "deal", "setup", "round_end", "round_abandoned", "eliminated"}
+NEW_LINE = {"turn", "deal", "setup", "round_end", "round_abandoned", "match_abandoned", "eliminated"}
 # Events with match seats already (recorded by the match, not by a round).
-MATCH_EVENTS = {"round_end", "eliminated", "match_end", "round_seats", "dealer", "dealer_draw"}
+MATCH_EVENTS = {"round_end", "eliminated", "match_end", "match_abandoned", "round_seats", "dealer", "dealer_draw"}
 # Events that say nothing a player needs to read.
 SILENT = {"dealer_draw", "skip", "turn", "match_end", "round_seats", "decision", "answer",
           "dealer"}
@@ -319,6 +319,9 @@ class Narrator:
     def _round_abandoned(self, note, viewer):
         reason = note.get("reason")  # a limit crossed (unodsl.engine.budget), if one stopped it
         return f"the round is stopped after {note.get('turns')} turns" + (f": {reason}" if reason else "")
+
+    def _match_abandoned(self, note, viewer):
+        return f"the match stops without a winner: {note.get('reason')}"
 
     def _left_round(self, note, viewer):
         return self._act(note, viewer, "leaves", "leave", f" the round: {self.verb(note['player'], viewer, 'their', 'your')}"
