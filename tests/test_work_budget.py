@@ -19,6 +19,7 @@ from unodsl.engine.round import Round
 from unodsl.errors import ScriptError
 from unodsl.lang.compile import compile_script
 from unodsl.lang.parse import parse_script
+from unodsl.engine.budget import CHECK_STEP
 from unodsl.limits import MAX_ABANDONED_IN_A_ROW, MAX_ROUND_WORK, MAX_TURN_WORK
 
 HOSTILE = Path(__file__).parent / "hostile"
@@ -32,7 +33,7 @@ def hostile(name: str) -> str:
 # ---- refused before they run: the cost of one run, estimated ------------------------------------
 
 @pytest.mark.parametrize("name, place", [("repeats_nested", ":9:11: error: this loop may do 1,020,300 steps"),
-                                         ("actions_chained", ":10:5: error: this loop may do 20,200 steps")])
+                                         ("actions_chained", ":10:5: error: this loop may do 20,400 steps")])
 def test_loops_that_multiply_past_a_turns_budget_are_refused_at_the_smallest_loop_that_does(name, place):
     result = run("validate", hostile(name))
     no_traceback(result)
@@ -95,12 +96,14 @@ def test_rounds_that_would_never_end_are_stopped_with_where_and_the_match_gives_
 def test_a_turn_and_a_round_spend_no_more_than_their_budgets():
     edition = unodsl.load_edition(hostile("start_card_forever"))
     match = unodsl.Match(edition, players=2, agents="random", seed=3, record=False)
+    # (checked every CHECK_STEP steps at most: stopped within that many past the budget)
     assert match.round.stopped.reason.startswith(f"a turn did more than {MAX_TURN_WORK:,} steps")
-    assert match.round.turn_work == MAX_TURN_WORK + 1 and match.round.turns == 0
+    assert MAX_TURN_WORK < match.round.work <= MAX_TURN_WORK + CHECK_STEP + 1 and match.round.turns == 0
     edition = unodsl.load_edition(hostile("hook_work"))
     match = unodsl.Match(edition, players=2, agents="random", seed=3, record=False)
     assert match.round.stopped.reason.startswith(f"the round did more than {MAX_ROUND_WORK:,} steps")
-    assert MAX_ROUND_WORK < match.round.work <= MAX_ROUND_WORK + 99 * 2 and match.round.turn_work <= MAX_TURN_WORK
+    assert MAX_ROUND_WORK < match.round.work <= MAX_ROUND_WORK + CHECK_STEP + 2  # (a pass: 2 steps at most)
+    assert match.round.turns > MAX_ROUND_WORK // (100 * 2 + 100 * 99 + 1 + CHECK_STEP)  # (never a turn's budget)
 
 
 def test_the_written_turn_loop_stops_where_the_interpreter_does():
@@ -179,3 +182,19 @@ def test_a_recorded_match_holds_a_bounded_record(monkeypatch):
     assert 2000 < len(match.log) < 2100 and match.finished and match.winner is None
     assert match.results[-1].stopped.startswith("the match recorded more than 2,000 events")
     assert match.log[-2] == {"event": "match_abandoned", "reason": "the record holds more than 2,000 events"}
+
+
+def test_a_script_doing_an_action_that_passes_the_budget_is_refused_where_it_does_it():
+    result = run("validate", "--format", "concise", hostile("actions_chained"))
+    assert f"{hostile('actions_chained')}:16:10: error: `bangs` here does an action that may do 20,400 steps" \
+        in result.stdout
+
+
+def test_a_loop_pass_spends_the_statements_of_the_actions_it_does():
+    edition = unodsl.load_edition_text("name: A\nbase: classic\nactions:\n  tap: |\n    me draws 0\n    me draws 0\n"
+                                       "  knock: |\n    me taps\n    me taps\n", "a.yaml",
+                                       rules=["on play:\n  repeat 3 times:\n    me knocks"])
+    hook = edition.hooks[0][2]
+    # a pass: the statement, the knock (2 statements) and its two taps (2 statements each)
+    assert "g.work += 7" in hook.source
+    assert "spend" not in edition.actions["knock"].source

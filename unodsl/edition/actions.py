@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..errors import ScriptError
 from ..lang import ast
 from ..lang.compile import action_forms
-from ..lang.cost import block_cost
+from ..lang.cost import action_sizes
 from ..lang.parse import parse_script
 
 # Statements that take cards out of a hand or a player out of the round.
@@ -88,21 +88,12 @@ def _takes(name: str, trees: dict, calls: dict, seen: set) -> bool:
                for callee, _ in calls[name])
 
 
-def action_costs(trees: dict) -> dict[str, int]:
-    """The most one run of each action may spend of a turn's work (unodsl.lang.cost), the
-    actions it does counted in (`trees` holds no cycle of calls: read_actions drops them)."""
-    costs: dict[str, int] = {}
-
-    def cost(name: str) -> int:
-        if name not in costs:
-            costs[name] = 0  # (a cycle, were one left, would count as free rather than recurse)
-            costs[name] = block_cost(trees[name].body, lambda verb: cost(_named(verb, trees)) if _named(verb, trees)
-                                     else 0)
-        return costs[name]
-
-    for name in trees:
-        cost(name)
-    return costs
+def action_sizes_by_verb(trees: dict) -> tuple[dict, dict]:
+    """(verb -> weight, verb -> cost) of the actions (unodsl.lang.cost), by both words a script
+    says each with (`press`, `presses`); `trees` holds no cycle of calls (read_actions drops them)."""
+    weights, costs = action_sizes({name: tree.body for name, tree in trees.items()}, lambda verb: _named(verb, trees))
+    return ({form: weights[name] for name in trees for form in action_forms(name)},
+            {form: costs[name] for name in trees for form in action_forms(name)})
 
 
 def _named(verb: str, trees: dict) -> str | None:

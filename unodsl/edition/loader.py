@@ -29,7 +29,7 @@ from .checks import check_edition, reads_top
 from .inherit import Merged, Source, source_of
 from .rules import rule_sources, starter_rules
 from .model import DEFAULT_PLAYABLE, DEFAULT_SETTINGS, Card, CardKind, Edition
-from .actions import action_costs, read_actions
+from .actions import action_sizes_by_verb, read_actions
 from .leaving import let_players_leave
 from .sides import all_colours, pair_backs, read_sides
 from .state import read_chance, read_piles, read_state
@@ -323,7 +323,7 @@ class _Builder:
         self.vocab.chance = read_chance(data, self.problem)
         self.vocab.piles = read_piles(data, self.problem)
         action_trees, self.vocab.actions = read_actions(data, self.problem, self.script_problem)
-        self.vocab.action_costs = action_costs(action_trees)
+        self.vocab.action_weights, self.vocab.action_costs = action_sizes_by_verb(action_trees)
         actions = self._actions(action_trees)
         tag_rules = self._tag_rules()
         kinds = {kid: self._kind(kid, spec) for kid, spec in kinds_data.items()}

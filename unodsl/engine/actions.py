@@ -16,10 +16,11 @@ class EditionActions:
     __slots__ = ()
 
     def act(self, name: str, p: int) -> None:
-        """`p` does the edition's action `name` (a player who left the round does nothing)."""
+        """`p` does the edition's action `name` (a player who left the round does nothing). It
+        spends no work itself: its loops do, and a loop that does it counts its statements in
+        (unodsl.lang.cost); an action outside loops is bounded by its size."""
         if self.out and p in self.out:
             return
-        self.spend(1, self.edition.actions[name])  # (actions calling actions: bounded by the budget)
         if self.log is not None:  # (UNO Attack presses the launcher a few times a turn)
             self.record("action", player=p, action=name)
         self.edition.actions[name].function(self, p, None)

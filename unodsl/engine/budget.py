@@ -34,20 +34,36 @@ class RoundStopped(Exception):
         return f"{self.reason} (in {self.where})" if self.where else self.reason
 
 
+# The budgets are checked every CHECK_STEP steps at most (a loop's pass adds its steps and
+# compares, with no call: Attack presses its launcher in one). A turn's steps are counted from
+# the check before it began, so a turn is stopped past MAX_TURN_WORK, with at most CHECK_STEP
+# steps of the turns before counted in.
+CHECK_STEP = 256
+
+
 class WorkBudget:
-    """Mixed into Round: `spend` is called by everything that can repeat."""
+    """Mixed into Round: `spend` is called by everything that can repeat (the compiled loops
+    write it out: `g.work += N`, then `g.checkpoint()` past `g.work_check`)."""
 
     __slots__ = ()
+
+    def start_budget(self) -> None:
+        self.work, self.work_check, self.work_mark = 0, CHECK_STEP, 0  # steps spent, next check, last one
+        self.work_turn, self.turn_start = 0, 0  # the turn of the last check, and the steps before it began
 
     def spend(self, units: int = 1, script=None) -> None:
         """Count `units` of work against this turn's budget and the round's; past either,
         the round stops (RoundStopped, caught where the round is played). `script`: the
         compiled script about to run, if the work is running one (for the report)."""
-        if self.work_turn != self.turns:  # a new turn: its own budget
-            self.work_turn, self.turn_work = self.turns, 0
-        self.turn_work += units
         self.work += units
-        if self.turn_work > MAX_TURN_WORK:
+        if self.work > self.work_check:
+            self.checkpoint(script)
+
+    def checkpoint(self, script=None) -> None:
+        """The budgets checked (every CHECK_STEP steps at most)."""
+        if self.work_turn != self.turns:  # the first check in this turn: it began after the last one
+            self.work_turn, self.turn_start = self.turns, self.work_mark
+        if self.work - self.turn_start > MAX_TURN_WORK:
             raise RoundStopped(f"a turn did more than {MAX_TURN_WORK:,} steps of work (loops, actions, hooks, "
                                "answers and jump-ins) and was stopped", _origin(script), self._under_way())
         if self.work > MAX_ROUND_WORK:
@@ -55,6 +71,8 @@ class WorkBudget:
                                "answers and jump-ins) and was stopped", _origin(script), self._under_way())
         if self.log is not None:
             self.check_record()
+        self.work_mark = self.work
+        self.work_check = self.work + CHECK_STEP
 
     def check_record(self) -> None:
         """A record past MAX_RECORDED_EVENTS stops the round (memory grows with the record, and

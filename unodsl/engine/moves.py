@@ -8,6 +8,7 @@ the discard pile, and records each card as a discard, as drawing records a draw.
 """
 from __future__ import annotations
 
+from .budget import CARDS_A_STEP
 from .decisions import PICK, TOP_CARD
 from .quick_random import shuffle
 
@@ -44,11 +45,13 @@ class Moves:
             return  # an absent or negative number moves nothing
         places = [(HAND, p) for p in self.everyone(me)] if source[0] == EVERY_HAND else [source]
         taken = []  # (place, the cards taken from it), for each place that gives any
+        moved = 0
         for place in places:
             chooser = picker if picker is not None or place[0] == PILE else place[1]
             cards = self._select(place, count, predicate, chooser, at_random)
             if cards:
                 taken.append((place, cards))
+                moved += len(cards)
         if not taken:
             return
         if destination == DISCARD_PILE and source[0] != PILE:
@@ -68,7 +71,8 @@ class Moves:
                 self.record("move", player=me, cards=[c.uid for c in cards], position=position,
                             **_place_fields("from", source), **_place_fields("into", destination))
         self._after_move(taken, destination)
-        self.spend_cards(sum(len(some) for _place, some in taken))
+        if moved > CARDS_A_STEP:  # (spend_cards written out: a card's effect may move a card or two often)
+            self.spend(moved // CARDS_A_STEP)
 
     def discard_all(self, p: int, predicate) -> None:
         """`p discards all [where C]`: `move all cards [where C] from p's hand to discard
@@ -93,7 +97,8 @@ class Moves:
                 self.record("discard", player=p, card=card.uid)
         if top.colour is not None:  # a colourless card on top leaves the colour in play
             self.colour = top.colour
-        self.spend_cards(len(chosen))
+        if len(chosen) > CARDS_A_STEP:  # (spend_cards written out: Voldemort's discards are often)
+            self.spend(len(chosen) // CARDS_A_STEP)
 
     def _may_move(self, source, destination) -> bool:
         """Nothing moves to or from the hand of a player who left the round (or of nobody:

@@ -320,13 +320,17 @@ class ScriptPrimitives:
         still in the round. The cards are those matching as the statement begins; a hook
         that fires as a hand grows may move one out of `p`'s hand (it is not given: no
         longer theirs) or turn it over (given as it now shows), or put a recipient out."""
-        hand = self.hands[p]
-        uids = [c.uid for c in hand if predicate is None or predicate(c)]
-        for uid in uids:
-            card = next((c for c in hand if c.uid == uid), None)  # (a flip puts the card's other face there)
-            targets = [q for q in recipients if q != p and q not in self.out]
-            if card is None or not targets:
-                continue
+        hand, out = self.hands[p], self.out
+        targets, left = [], -1
+        for card in [c for c in hand if predicate is None or predicate(c)]:
+            if card not in hand:  # moved away (no longer theirs), or turned over: its other face is held
+                card = card.back if card.back is not None and card.back in hand else None
+                if card is None:
+                    continue
+            if left != len(out):  # who may receive it: again once someone has left
+                targets, left = [q for q in recipients if q != p and q not in out], len(out)
+            if not targets:
+                return
             to = self.decide(GIVE, p, targets, card)
             hand.remove(card)
             self.hands[to].append(card)

@@ -55,7 +55,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
                  "uno_asked", "_playable_cache", "out", "left_turn", "playing", "growing", "watching", "_quick_draw",
                  "pending", "stack_rules", "stack_from", "answering", "side",
                  "uncalled", "jumping",  # out-of-turn windows (windows.py)
-                 "work", "turn_work", "work_turn", "stopped",  # the budget of work (budget.py)
+                 "work", "work_check", "work_mark", "work_turn", "turn_start", "stopped",  # work (budget.py)
                  "observer",  # what each seat sees happen (unodsl.seat.observe), when a seat keeps it
                  "__weakref__")  # (the agents offered table cards hold the round by a weak reference)
     # A subclass whose play_card only notes each card played in turn in `self.played[p]`
@@ -151,7 +151,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         self.uncalled: set | tuple = ()  # (a set once an UNO-at-any-time window opens: windows.py)
         self.jumping = False  # a jump-in window is open (the cards played in it open none of their own)
         self.observer = None  # set by a match whose agents keep what they saw (a round that records)
-        self.work, self.turn_work, self.work_turn = 0, 0, -1  # work spent in the round, in turn `work_turn`
+        self.start_budget()
         self.stopped: RoundStopped | None = None  # why the round was stopped, if a limit stopped it
 
     def _direct_agents(self, agents: list) -> list:

@@ -2,13 +2,14 @@
 expression's cost is known before it runs).
 
 The engine spends a budget of work as a script runs (unodsl.engine.budget): each pass of a
-loop by the statements its block holds, each action done by one and by what its own script
-spends. Here the same is counted statically, at the most a run can reach: a `repeat N` runs
-N times (N not written as a number: the most a repeat runs, MAX_REPEATS), `repeat until` the
-most, `for each player` once per seat of the largest table, an action its script's cost (once
-per player it is done by), an `if` its dearest branch. A script whose estimate passes one
-turn's budget would be stopped every time it ran: it is refused where it is written, at the
-smallest loop or call that passes the budget alone.
+loop spends its weight, the statements the pass may run (those of its inner blocks, and of the
+actions it does, counted in). Straight-line code outside loops spends nothing: its size bounds
+it. Here the same is counted statically, at the most a run can reach: a `repeat N` runs N times
+(N not written as a number: the most a repeat runs, MAX_REPEATS), `repeat until` the most,
+`for each player` once per seat of the largest table, an action what its own loops cost (once
+per player who does it), an `if` its dearest branch. A script whose estimate passes one turn's
+budget would be stopped every time it ran: it is refused where it is written, at the smallest
+loop or action that passes the budget alone.
 """
 from __future__ import annotations
 
@@ -20,44 +21,84 @@ from . import ast
 
 MAX_SEATS = 10  # the most players a table may have (the schema's `players.max`)
 _GROUPS = ("others", "everyone")
+_LOOPS = (ast.RepeatTimes, ast.RepeatUntil, ast.ForEach)
 
 
-def block_weight(body) -> int:
-    """How many statements a block holds, those of its inner blocks counted too: what each
-    pass of a loop over it spends at play."""
-    weight = 0
-    for stmt in body:
-        weight += 1
-        for value in vars(stmt).values():
-            if isinstance(value, tuple):
-                weight += _inner_weight(value)
-    return weight
+def _blocks(value) -> list[tuple]:
+    """The blocks a statement's field holds: itself, or (an `if`'s branches) those inside it."""
+    if not isinstance(value, tuple) or not value:
+        return []
+    if all(isinstance(item, ast.Node) for item in value):
+        return [value]
+    return [block for item in value for block in _blocks(item)]
 
 
-def _inner_weight(value: tuple) -> int:
-    """The statements of a field that holds a block, or (an `if`'s branches) blocks."""
-    if value and all(isinstance(item, ast.Node) for item in value):
-        return block_weight(value)
-    return sum(_inner_weight(item) for item in value if isinstance(item, tuple))
+def _doers(stmt: ast.DoAction) -> int:
+    return MAX_SEATS if stmt.target.who in _GROUPS else 1
 
 
-def block_cost(body, action_cost: Callable[[str], int]) -> int:
-    """The most one run of `body` spends; `action_cost(verb)` is what one action said by
-    that verb costs (0 for a verb that names no action: it is refused elsewhere)."""
-    return sum(_statement_cost(stmt, action_cost) for stmt in body)
+class ScriptCost:
+    """The weight and the cost of blocks, given what the edition's actions weigh and cost
+    (by the verb a script says them with; 0 for a verb that names no action)."""
+
+    def __init__(self, action_weight: Callable[[str], int], action_cost: Callable[[str], int]):
+        self.action_weight = action_weight
+        self.action_cost = action_cost
+
+    def weight(self, body) -> int:
+        """The statements one run of a block may run, its inner blocks' and actions' counted in:
+        what a loop's pass over it spends at play."""
+        total = 0
+        for stmt in body:
+            total += 1
+            if isinstance(stmt, ast.DoAction):
+                total += _doers(stmt) * self.action_weight(stmt.verb)
+            for value in vars(stmt).values():
+                total += sum(self.weight(block) for block in _blocks(value))
+        return total
+
+    def cost(self, body) -> int:
+        """The most one run of a block spends: its loops' passes, its actions' loops."""
+        return sum(self.statement_cost(stmt) for stmt in body)
+
+    def statement_cost(self, stmt) -> int:
+        if isinstance(stmt, _LOOPS):
+            return _passes(stmt) * (self.weight(stmt.body) + self.cost(stmt.body))
+        if isinstance(stmt, ast.DoAction):
+            return _doers(stmt) * self.action_cost(stmt.verb)
+        blocks = [block for value in vars(stmt).values() for block in _blocks(value)]
+        if isinstance(stmt, ast.If):  # (one branch runs)
+            return max((self.cost(block) for block in blocks), default=0)
+        return sum(self.cost(block) for block in blocks)
+
+    def check(self, body) -> None:
+        """Refuse a block whose one run may pass a turn's budget of work, at the smallest loop
+        or action inside it that passes it alone."""
+        cost = self.cost(body)
+        if cost <= MAX_TURN_WORK:
+            return
+        culprit = self._smallest_over(body) or body[0]
+        what = (f"`{culprit.verb}` here does an action that" if isinstance(culprit, ast.DoAction)
+                else "this loop" if isinstance(culprit, _LOOPS) else "this script")
+        raise ScriptError(f"{what} may do {self.statement_cost(culprit):,} steps of work in one run, more than a "
+                          f"turn may do ({MAX_TURN_WORK:,}): loops inside loops, and actions done inside loops, "
+                          "multiply", *_place(culprit),
+                          hint="fewer passes: one `repeat` of what is needed, not loops inside loops")
+
+    def _smallest_over(self, body):
+        """The innermost statement whose own cost passes the budget (None: only their sum does)."""
+        for stmt in body:
+            if self.statement_cost(stmt) > MAX_TURN_WORK:
+                inner = (self._smallest_over(block) for value in vars(stmt).values() for block in _blocks(value))
+                return next((found for found in inner if found is not None), stmt)
+        return None
 
 
-def _statement_cost(stmt, action_cost) -> int:
-    if isinstance(stmt, (ast.RepeatTimes, ast.RepeatUntil, ast.ForEach)):
-        return _passes(stmt) * (block_weight(stmt.body) + block_cost(stmt.body, action_cost))
-    if isinstance(stmt, ast.DoAction):
-        doers = MAX_SEATS if stmt.target.who in _GROUPS else 1
-        return doers * (1 + action_cost(stmt.verb))
-    if isinstance(stmt, ast.If):
-        blocks = [body for _condition, body in stmt.branches] + [stmt.otherwise]
-        return max(block_cost(body, action_cost) for body in blocks)
-    return sum(block_cost(value, action_cost) for value in vars(stmt).values()
-               if isinstance(value, tuple) and value and all(isinstance(item, ast.Node) for item in value))
+def _place(stmt) -> tuple[int, int]:
+    """Where to point: an action's verb (`bangs`), else the statement."""
+    if isinstance(stmt, ast.DoAction) and stmt.verb_line:
+        return stmt.verb_line, stmt.verb_column
+    return stmt.line, stmt.column
 
 
 def _passes(stmt) -> int:
@@ -69,44 +110,28 @@ def _passes(stmt) -> int:
     return MAX_REPEATS
 
 
-def check_cost(body, action_cost: Callable[[str], int]) -> None:
-    """Refuse a block whose one run may pass a turn's budget of work, at the smallest loop,
-    action or block inside it that passes it alone."""
-    cost = block_cost(body, action_cost)
-    if cost <= MAX_TURN_WORK:
-        return
-    culprit = _smallest_over(body, action_cost)
-    if isinstance(culprit, ast.DoAction):
-        what = f"`{culprit.verb}` here runs an action that"
-    elif isinstance(culprit, (ast.RepeatTimes, ast.RepeatUntil, ast.ForEach)):
-        what = "this loop"
-    else:
-        what = "this script"
-    at = culprit or (body[0] if body else None)
-    raise ScriptError(f"{what} may do {_statement_cost(culprit, action_cost) if culprit else cost:,} steps of work "
-                      f"in one run, more than a turn may do ({MAX_TURN_WORK:,}): loops inside loops, and "
-                      "actions done inside loops, multiply", at.line if at else 1, at.column if at else 1,
-                      hint="fewer passes: one `repeat` of what is needed, not loops inside loops")
+def action_sizes(bodies: dict, verb_of: Callable[[str], str | None]) -> tuple[dict, dict]:
+    """(name -> weight, name -> cost) of an edition's actions (`bodies`: name -> statements, in
+    which no action calls itself, through others or not: the loader drops those first)."""
+    weights: dict[str, int] = {}
+    costs: dict[str, int] = {}
 
+    def measure(name: str, table: dict, how) -> int:
+        if name not in table:
+            table[name] = 0  # (a cycle, were one left, would count as nothing rather than recurse)
+            table[name] = how(bodies[name])
+        return table[name]
 
-def _smallest_over(body, action_cost):
-    """The innermost statement whose own cost passes the budget (None: only their sum does)."""
-    for stmt in body:
-        if _statement_cost(stmt, action_cost) > MAX_TURN_WORK:
-            for value in vars(stmt).values():
-                inner = _smallest_in(value, action_cost)
-                if inner is not None:
-                    return inner
-            return stmt
-    return None
+    def weight(verb: str) -> int:
+        name = verb_of(verb)
+        return measure(name, weights, sizes.weight) if name in bodies else 0
 
+    def cost(verb: str) -> int:
+        name = verb_of(verb)
+        return measure(name, costs, sizes.cost) if name in bodies else 0
 
-def _smallest_in(value, action_cost):
-    if isinstance(value, tuple) and value and all(isinstance(item, ast.Node) for item in value):
-        return _smallest_over(value, action_cost)
-    if isinstance(value, tuple):
-        for item in value:
-            found = _smallest_in(item, action_cost)
-            if found is not None:
-                return found
-    return None
+    sizes = ScriptCost(weight, cost)
+    for name in bodies:
+        measure(name, weights, sizes.weight)
+        measure(name, costs, sizes.cost)
+    return weights, costs

@@ -8,8 +8,6 @@ from .emitter import _Emitter
 from .model import CONDITION, EFFECT, Compiled, Context, Vocabulary, hook_context
 from .runtime import _arith, _between, _colour, _equal, _identical, _ordered, _whole
 from .state_chance import _let_names
-from ..cost import check_cost
-from .actions import action_forms
 
 MAX_FALSE_CALL = 20  # cards a false call may cost (`uno at any time, false calls draw N`)
 
@@ -55,7 +53,7 @@ def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script
     statements = [s for s in script.body if not isinstance(s, ast.TABLE_RULES)]
     emitter.all_lets = _let_names(statements)
     emitter.block(tuple(statements))
-    check_cost(statements, lambda verb: _action_cost(vocab, verb))
+    vocab.costs().check(statements)
     compiled = _build(emitter, "effect", "g, me, card", origin, script)
     compiled.remake = lambda: compile_script(script, vocab, origin, context)
     vocab.keep(compiled)
@@ -83,11 +81,6 @@ def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script
     compiled.replacements = [_replacement(rule, vocab, origin)
                              for rule in script.body if isinstance(rule, ast.Instead)]
     return compiled
-
-
-def _action_cost(vocab: Vocabulary, verb: str) -> int:
-    """What one action said by `verb` may cost (an unknown verb was refused as the script compiled)."""
-    return next((cost for name, cost in vocab.action_costs.items() if verb in action_forms(name)), 0)
 
 
 def _replacement(rule: ast.Instead, vocab: Vocabulary, origin: str) -> tuple:

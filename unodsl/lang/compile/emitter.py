@@ -7,7 +7,6 @@ from __future__ import annotations
 from ...errors import ScriptError
 from ...limits import MAX_LOOP_DEPTH
 from .. import ast, statements
-from ..cost import block_weight
 from .actions import ActionCode
 from .expressions import ExpressionCode
 from .model import _A_TYPE, GROUP_PLAYERS, TRUTH_WORDS, Context, Vocabulary
@@ -126,7 +125,8 @@ class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, 
         """The first line of a loop's block: each pass spends the round's budget of work by
         the statements it may run (unodsl.engine.budget), so loops inside loops are stopped."""
         self.depth += 1
-        self.emit(f"g.spend({block_weight(body)})")
+        self.emit(f"g.work += {self.vocab.costs().weight(body)}")  # (g.spend written out: no call)
+        self.emit("if g.work > g.work_check: g.checkpoint()")
         self.depth -= 1
 
     def for_each(self, player: ast.Player, call: str, aimed: bool = False) -> None:

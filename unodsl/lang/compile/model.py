@@ -11,6 +11,7 @@ from typing import Callable
 
 from ...errors import ScriptError
 from .. import ast
+from ..cost import ScriptCost
 
 CARD_ATTRIBUTES = ("colour", "number", "symbol", "kind", "name", "points", "wild")
 # `next` and `previous` are written out (not g.next_of(me)): a call less each time.
@@ -61,8 +62,14 @@ class Vocabulary:
     # The edition's `actions:` (name -> whether its script may take cards out of a hand,
     # or make a player leave the round: refused in a table card's `use:`).
     actions: dict = field(default_factory=dict)
-    # What one run of each action may cost of a turn's work (unodsl.lang.cost).
+    # What each action weighs in a loop's pass and what its loops may cost of a turn's work,
+    # by the verbs a script says it with (unodsl.lang.cost).
+    action_weights: dict = field(default_factory=dict)
     action_costs: dict = field(default_factory=dict)
+
+    def costs(self) -> ScriptCost:
+        """How the work of this edition's scripts is counted (unodsl.lang.cost)."""
+        return ScriptCost(lambda verb: self.action_weights.get(verb, 0), lambda verb: self.action_costs.get(verb, 0))
     # The sides of a two-sided deck (UNO Flip), by name: `flip` turns the cards over.
     sides: tuple = ()
     # Every script compiled with this vocabulary that something still holds, as it was
