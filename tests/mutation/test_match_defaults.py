@@ -31,9 +31,17 @@ def test_matches_without_a_seed_are_dealt_apart_and_each_seed_replays_its_match(
 
 
 def test_a_match_that_nobody_wins_stops_after_1000_rounds():
+    # (rounds won, a target out of reach: rounds abandoned three in a row would stop it first)
     classic = unodsl.load_edition("classic")
-    result = unodsl.Match(classic, players=2, agents="random", seed=1, max_turns=1, record=False).play()
+    result = unodsl.Match(classic, players=2, agents="random", seed=1, target=10**9, record=False).play()
     assert result.winner is None and len(result.rounds) == 1000
+
+
+def test_a_match_whose_rounds_are_abandoned_three_in_a_row_stops_there():
+    classic = unodsl.load_edition("classic")
+    match = unodsl.Match(classic, players=2, agents="random", seed=1, max_turns=1)
+    assert match.winner is None and len(match.results) == 3
+    assert match.log[-2] == {"event": "match_abandoned", "reason": "3 rounds in a row were abandoned"}
 
 
 def test_a_challenge_uno_match_stopped_before_one_player_is_left_has_no_winner():

@@ -119,9 +119,10 @@ def test_once_a_player_left_the_table_card_is_offered_to_the_others_as_in_a_reco
     quick, _ = offers_with_a_player_out(record=False)
     general, m = offers_with_a_player_out(record=True)
     assert quick == general
-    # Seat 0 chooses the colour after seat 1 left (still counted in this turn): offered on 1, 2, 3.
+    # Seat 0 chooses the colour after seat 1 left (who is in the round is one fact: a player who
+    # left is no one to use a card on, from that moment): offered on 2 and 3.
     assert general[1] == ("colour", 0, ["'red'", "'yellow'", "'green'", "'blue'",
-                                        *(f"<use Trade on player {q}>" for q in (1, 2, 3))])
+                                        *(f"<use Trade on player {q}>" for q in (2, 3))])
     # From the next turn on seat 1 is passed over: seat 3's turn offers Trade on 0 and 2 only.
     turns_of_3 = [options for kind, seat, options in general if (kind, seat) == ("turn", 3)]
     assert [o for o in turns_of_3[0] if o.startswith("<use")] == ["<use Trade on player 0>", "<use Trade on player 2>"]
