@@ -4,6 +4,7 @@ go to definition, on the files of tests/lsp/. Positions are the protocol's: 0-ba
 lines and columns, ends exclusive."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -88,6 +89,53 @@ async def test_a_house_rule_file_is_checked_as_a_rule_of_the_edition_its_comment
     diagnostics = await opened(client, "rule.yaml", text)
     assert [(d.code, d.range.start.line, d.range.start.character, d.message) for d in diagnostics] == [
         ("L002", 2, 24, "unknown name 'zap'")]
+
+
+# A rule file whose comment names an edition outside the rule's folder tree; the edition,
+# Fine (a `zap` kind), is one the server must not read.
+ZAP_RULE = "# unodsl-edition: {}\nname: Zap hurts twice\nscript: |\n  on play where kind == zap:\n    next draws 1\n"
+
+
+async def rule_named(client: LanguageClient, path: Path, edition: str):
+    """Open a rule file at `path` (not saved: the editor's text) naming `edition` in its
+    comment; its diagnostics, and the hover on `zap` in its script."""
+    uri = path.as_uri()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri=uri, language_id="yaml", version=1, text=ZAP_RULE.format(edition))))
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=3, character=25)))
+    return list(client.diagnostics[uri]), hover
+
+
+@pytest.mark.parametrize("reference, said", [
+    ("../outside.yaml", "'../outside.yaml' is outside the folder of "),
+    ("ABSOLUTE", "is an absolute path"),
+    ("escape.yaml", "'escape.yaml' is outside the folder of "),  # a symlink to ../outside.yaml
+    ("pipe.yaml", "'pipe.yaml' is a FIFO (named pipe), not a regular file"),
+])
+async def test_a_rule_file_names_no_edition_outside_its_folder_tree(client, tmp_path, reference, said):
+    """As an edition's `base:` (docs/editions.md): the server reads nothing the comment names
+    outside the rule's folder, nor anything but a regular file, and says so at the name."""
+    (tmp_path / "outside.yaml").write_text((HERE / "fine.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "escape.yaml").symlink_to(tmp_path / "outside.yaml")
+    os.mkfifo(folder / "pipe.yaml")
+    reference = str(tmp_path / "outside.yaml") if reference == "ABSOLUTE" else reference
+    diagnostics, hover = await rule_named(client, folder / "rule.yaml", reference)
+    assert [(d.code, d.range.start.line, d.range.start.character, d.range.end.character) for d in diagnostics] == [
+        ("F002", 0, 18, 18 + len(reference))]
+    assert said in diagnostics[0].message
+    assert hover is None  # (Fine's Zap not read: with no edition, `zap` is no kind)
+
+
+async def test_a_rule_file_names_an_edition_below_its_folder(client, tmp_path):
+    (tmp_path / "editions").mkdir()
+    (tmp_path / "editions" / "fine.yaml").write_text((HERE / "fine.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    diagnostics, hover = await rule_named(client, tmp_path / "rule.yaml", "editions/fine.yaml")
+    assert diagnostics == []
+    assert hover.contents.value.startswith("**Zap** (`zap`), Fine")
 
 
 async def test_a_scenario_file_gets_the_scenario_readers_problems(client):

@@ -22,7 +22,7 @@ from unodsl.sim.parallel import Side, chunks, run_games
 from unodsl.sim.simulate import Simulation, as_dict, format_csv, format_text, make_side, simulate
 from unodsl.sim.stats import Distribution, PairedRatio, newcombe, wilson
 from unodsl.sim.tally import CountingMatch, play_game
-from cli_helpers import run
+from cli_helpers import no_traceback, run
 
 
 # ---- counting: the same figures as the event log, for every kind of move ------------------
@@ -247,6 +247,19 @@ def test_ray_backend_on_a_local_instance(monkeypatch):
         ray.shutdown()
     assert on_ray == simulate("classic", players=3, games=10, seed="ray")
     assert mcts_on_ray == simulate("classic", **mcts)
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "classic", "--backend", "ray", "-g", "2"],  # (workers found from Ray itself)
+    ["simulate", "classic", "--backend", "ray", "-g", "2", "-w", "2"],
+    ["compare", "classic", "classic", "--backend", "ray", "-g", "2"],
+])
+def test_the_ray_backend_without_ray_is_one_message(monkeypatch, command):
+    monkeypatch.setitem(sys.modules, "ray", None)  # (`import ray` fails, installed or not)
+    result = run(*command)
+    assert result.exit_code == 1
+    assert result.stderr == "error: the ray backend needs Ray: pip install 'unodsl[ray]'\n"
+    no_traceback(result)
 
 
 # ---- compare ----------------------------------------------------------------------------

@@ -9,7 +9,7 @@ $schema=...edition.schema.json`, as `unodsl new` writes it), and otherwise some 
 YAML file (a CI workflow, ...), which is not checked: only text that is not YAML at all
 is said to be. A house-rule file is checked as a rule of classic,
 or of the edition a comment names: `# unodsl-edition: harry-potter` (a built-in
-edition's name, or a path from the rule file's folder).
+edition's name, or a path from the rule file's folder, which stays in its folder tree).
 """
 from __future__ import annotations
 
@@ -17,14 +17,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..codes import UNREADABLE
+from ..edition.files import edition_reference
 from ..edition.inherit import Source, source_of
 from ..edition.loader import edition_file
 from ..edition.model import Edition
 from ..edition.rules import rule_file
 from ..edition.yamlsrc import YamlDoc, read_text_file, read_yaml
 from ..errors import EditionError, Problem, Span, UnoError
-from ..resources import exists
 from ..scenario.read import scenario_from_text
 from ..scenario.run import file_kind
 from ..validate import checked_text
@@ -87,19 +86,17 @@ def _rule(text: str, path: str, doc: YamlDoc) -> Analysis:
 
 
 def _rule_edition(text: str, path: str) -> Path:
-    """The edition a rule file is checked against: the one its comment names, or classic."""
+    """The edition a rule file is checked against: the one its comment names, or classic.
+
+    The comment names a built-in edition or a file in the rule file's folder tree, as an
+    edition's `base:` does (edition.files.edition_reference): a file outside it, or one
+    that is not a regular file, is a problem at the name, and is not read."""
     named = EDITION_COMMENT.search(text)
     if not named:
         return edition_file(DEFAULT_EDITION)
-    beside = Path(path).parent / named[1]
-    if exists(beside) and beside.is_file():
-        return beside
-    try:
-        return edition_file(named[1])
-    except EditionError as error:
-        line = text.count("\n", 0, named.start()) + 1
-        span = Span(path, line, named.start(1) - named.start() + 1).until(line, named.end(1) - named.start() + 1)
-        raise EditionError([Problem(span, p.message, hint=p.hint, code=UNREADABLE) for p in error.problems]) from None
+    line = text.count("\n", 0, named.start()) + 1
+    start, end = named.start(1) - named.start() + 1, named.end(1) - named.start() + 1
+    return edition_reference(named[1], path, Span(path, line, start).until(line, end))
 
 
 def _scenario(text: str, path: str, doc: YamlDoc) -> Analysis:

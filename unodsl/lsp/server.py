@@ -3,7 +3,13 @@
 Each open file is checked whenever it changes (analysis.py) and its problems are
 published as diagnostics; hover, completion and go-to-definition read the last
 check (words.py). A mistake of the server itself is logged to the editor and
-answered with nothing: no input stops the server.
+answered with nothing: no input stops the server, and every request is answered
+(one whose params are not the protocol's, a negative position, with an error).
+
+The server reads from the disk only what a file names that it may (an edition's
+base, a rule's edition: in the file's folder tree, regular files, within the size
+limit; analysis.py), never a path a client names: an open file's text is the
+editor's, and a file not open is not read.
 """
 from __future__ import annotations
 
@@ -11,9 +17,12 @@ import functools
 import traceback
 from dataclasses import replace
 from pathlib import Path
+from urllib.parse import unquote
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import TextDocument
 from pygls.workspace.position_codec import PositionCodec, ServerTextPosition
@@ -27,15 +36,47 @@ from .words import definition, hover_text, in_script, key_completions, names_of,
 _SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning}
 
 
+_ANSWERED = object()  # a request answered while it was read: nothing more to do with it
+
+
+class AnsweringProtocol(LanguageServerProtocol):
+    """pygls's protocol, answering a request it cannot read (params not the protocol's: a
+    position at line -1, no text document) with an InvalidParams error. pygls drops it
+    unanswered, and the editor waits for the answer for good."""
+
+    def structure_message(self, data):
+        try:
+            return super().structure_message(data)
+        except JsonRpcException:
+            if not (isinstance(data, dict) and "method" in data and "id" in data):
+                raise  # (not a request: nobody waits for an answer)
+            msg_id = data["id"] if isinstance(data["id"], (int, str)) else None
+            said = f"the params of {data['method']} are not the protocol's (a position at -1, a key missing)"
+            self._send_response(msg_id, error=JsonRpcInvalidParams(said).to_response_error())
+            return _ANSWERED
+
+    def handle_message(self, message) -> None:
+        if message is not _ANSWERED:
+            super().handle_message(message)
+
+
 class UnoLanguageServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("unodsl", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Full)
+        super().__init__("unodsl", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Full,
+                         protocol_cls=AnsweringProtocol)
         self.checked: dict[str, Analysis] = {}  # uri -> the last check of its text
         self.readable: dict[str, Analysis] = {}  # uri -> the last check of a text that was YAML
         self.built: dict[str, Analysis] = {}  # uri -> the last check whose edition was built
 
+    def open_document(self, uri: str) -> TextDocument | None:
+        """The editor's text of a file it has open; None for any other uri (pygls would
+        read that one from the disk, were it a FIFO or /dev/zero)."""
+        return self.workspace.text_documents.get(unquote(uri))
+
     def check(self, uri: str) -> None:
-        document = self.workspace.get_text_document(uri)
+        document = self.open_document(uri)
+        if document is None:
+            return
         analysis = analyse(document.source, path_of(uri))
         self.checked[uri] = analysis
         if analysis.doc is not None:
@@ -94,7 +135,7 @@ def did_change(ls: UnoLanguageServer, params: types.DidChangeTextDocumentParams)
 @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
 @guarded
 def did_save(ls: UnoLanguageServer, params: types.DidSaveTextDocumentParams) -> None:
-    ls.check(params.text_document.uri)  # (a file it names, a base, may have changed)
+    ls.check(params.text_document.uri)  # (a file it names, a base, may have changed; one not open: nothing)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
@@ -144,9 +185,13 @@ def goto_definition(ls: UnoLanguageServer, params: types.DefinitionParams) -> ty
     span = definition(analysis, line, column, line_text)
     if span is None:
         return None
-    lines = _lines_of(span.file)
-    codec = ls.workspace.get_text_document(params.text_document.uri).position_codec
-    return types.Location(uri=from_fs_path(str(Path(span.file).resolve())), range=span_range(span, lines, codec))
+    document = ls.open_document(params.text_document.uri)
+    codec = document.position_codec
+    if span.file == analysis.path:  # in this file: the editor's text (unsaved changes count)
+        return types.Location(uri=params.text_document.uri, range=span_range(span, document.lines, codec))
+    # in another (a base edition): the file the check read
+    return types.Location(uri=from_fs_path(str(Path(span.file).resolve())),
+                          range=span_range(span, _lines_of(span.file), codec))
 
 
 # ---- positions --------------------------------------------------------------------------------
@@ -184,13 +229,16 @@ def _server_position(lines, line: int, column: int) -> ServerTextPosition:
 
 
 def _at(ls: UnoLanguageServer, uri: str, position: types.Position):
-    """(analysis, line, column in characters, line text) at an editor's position, or None."""
-    analysis = ls.current(uri)
-    if analysis is None:
+    """(analysis, line, column in characters, line text) at an editor's position, or None
+    (a file not open, a line past the text). A column past its line's end is the end, as
+    the protocol says."""
+    analysis, document = ls.current(uri), ls.open_document(uri)
+    if analysis is None or document is None:  # (a file not open: nothing known of it)
         return None
-    document = ls.workspace.get_text_document(uri)
     lines = document.lines
-    if not 0 <= position.line < len(lines):
+    if position.line > len(lines):  # past the text: nothing there
+        return None
+    if position.line == len(lines):  # the empty line after the last line break
         return analysis, position.line, 0, ""
     line_text = lines[position.line].rstrip("\r\n")
     column = document.position_codec.position_from_client_units(lines, position).character

@@ -209,15 +209,21 @@ def _on_processes(sides, ranges, workers: int):
         gc.unfreeze()  # (here, they may be collected again)
 
 
-def _on_ray(sides, ranges, workers: int):
+def _ray():
+    """The ray module, Ray started or joined: with RAY_ADDRESS set (or `ray start` run on
+    this machine) this joins that cluster; otherwise it starts Ray on this machine alone.
+    Without Ray installed, a UnoError (Ray is an extra, not a dependency)."""
     try:
         import ray
     except ImportError:
         raise UnoError("the ray backend needs Ray: pip install 'unodsl[ray]'") from None
     if not ray.is_initialized():
-        # With RAY_ADDRESS set (or `ray start` run on this machine) this joins
-        # that cluster; otherwise it starts Ray on this machine alone.
         ray.init(log_to_driver=False, configure_logging=False)
+    return ray
+
+
+def _on_ray(sides, ranges, workers: int):
+    ray = _ray()
     remote = ray.remote(play_games)
 
     def submit(start, stop):
@@ -229,8 +235,4 @@ def _on_ray(sides, ranges, workers: int):
 
 def ray_workers() -> int:
     """The CPUs of the Ray cluster (Ray started or joined if need be)."""
-    import ray
-
-    if not ray.is_initialized():
-        ray.init(log_to_driver=False, configure_logging=False)
-    return max(1, int(ray.cluster_resources().get("CPU", 1)))
+    return max(1, int(_ray().cluster_resources().get("CPU", 1)))
