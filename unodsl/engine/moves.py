@@ -97,7 +97,7 @@ class Moves:
                 self.record("discard", player=p, card=card.uid)
         if top.colour is not None:  # a colourless card on top leaves the colour in play
             self.colour = top.colour
-        if len(chosen) > CARDS_A_STEP:  # (spend_cards written out: Voldemort's discards are often)
+        if len(chosen) > CARDS_A_STEP:  # (spend_cards written out: a card may discard all often)
             self.spend(len(chosen) // CARDS_A_STEP)
 
     def _may_move(self, source, destination) -> bool:
