@@ -92,6 +92,7 @@ CASES: dict[str, tuple[Callable[[Path], Path], str]] = {
     "python tag": (committed("python_tag.yaml"), "unsupported YAML tag '!!python/object/apply:os.system'"),
     "python tag at the top": (committed("python_tag_root.yaml"), "unsupported YAML tag"),
     "not a mapping": (committed("not_a_mapping.yaml"), "this file is not an edition: it holds text"),
+    "huge deck": (committed("huge_deck.yaml"), "the deck would have more than 10,000 cards"),
     "FIFO": (fifo, "FIFO"),
     "folder": (folder, "folder"),
     "base: absolute path": (edition_with_base("{secret}"), "is an absolute path"),

@@ -16,6 +16,8 @@ MAX_FILE_BYTES = 64 * 1024  # PyYAML reads this in half a second
 MAX_YAML_VALUES = 100_000  # values built after aliases are expanded (a "billion laughs" file)
 MAX_YAML_DEPTH = 100  # lists and mappings inside each other
 
+MAX_DECK_CARDS = 10_000  # cards a deck may have (No Mercy's has 168): refused before they are made
+
 # ---- effect scripts and conditions, checked before and right after Lark parses them
 MAX_SCRIPT_CHARS = 10_000
 MAX_SCRIPT_STATEMENTS = 500

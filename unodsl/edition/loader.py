@@ -20,6 +20,7 @@ from ..engine.budget import RoundStopped
 from ..engine.quiet import mark_quiet_kinds, may_turn_hands_face_up
 from ..engine.specialise import specialised
 from ..errors import EditionError, Problem, ScriptError, Span
+from ..limits import MAX_DECK_CARDS
 from ..lang import ast
 from ..lang.compile import (ACTION, CONDITION, EFFECT, PLAYABLE, START, USE, WRITTEN, Compiled, Context, Vocabulary,
                              compile_condition, compile_script)
@@ -667,12 +668,21 @@ class _Builder:
                     self.problem(("kinds", kid, "deck", "colours", index),
                                  f"'{colour}' is not a colour of {whose}", code=DECK,
                                  hint=_did_you_mean(str(colour), colours, "colours") if colours else None)
-            for colour, number in self._faces(kid, composition, kind_colours):
+            for colour, number in self._faces(kid, composition, kind_colours, len(deck)):
                 deck.append(Card(len(deck), kinds[kid], colour, number, side))
         return deck
 
-    def _faces(self, kid: str, composition: dict, kind_colours) -> list[tuple]:
-        faces = []
+    def _faces(self, kid: str, composition: dict, kind_colours, before: int = 0) -> list[tuple]:
+        """The (colour, number) of each card of kind `kid`; `before`: the cards of the kinds
+        before it (a deck past MAX_DECK_CARDS is refused where it is crossed, before it is made)."""
+        faces: list = []
+
+        def room(key: str, adding: int) -> bool:
+            if before + len(faces) + adding <= MAX_DECK_CARDS:
+                return True
+            self.problem(("kinds", kid, "deck", key), f"the deck would have more than {MAX_DECK_CARDS:,} cards",
+                         code=DECK, hint="a deck is a few hundred cards at most (No Mercy's has 168)")
+            return False
         if not kind_colours and ("numbers" in composition or "per_colour" in composition):
             self.problem(("kinds", kid, "deck"), f"'{kid}' has cards in each colour, but the edition has no colours",
                          code=DECK,
@@ -686,13 +696,17 @@ class _Builder:
                                  code=DECK)
                     continue
                 low, high = int(match[1]), int(match[2] or match[1])
+                if not room("numbers", len(kind_colours) * max(high - low + 1, 0) * copies):
+                    return faces
                 for colour in kind_colours:
                     for number in range(low, high + 1):
                         faces += [(colour, number)] * copies
         if "per_colour" in composition:
+            if not room("per_colour", len(kind_colours) * composition["per_colour"]):
+                return faces
             for colour in kind_colours:
                 faces += [(colour, None)] * composition["per_colour"]
-        if "count" in composition:
+        if "count" in composition and room("count", composition["count"]):
             faces += [(None, None)] * composition["count"]
         return faces
 
