@@ -203,3 +203,31 @@ def test_a_misspelt_draw_to_replace_is_placed_with_the_ones_there_are():
     problem = refused("instead of turn_drw: me draws 2")
     assert (at(problem), problem.hint) == ((1, 12), "did you mean 'turn_draw'?")
     assert problem.message == "unexpected 'turn_drw', expected a draw a rule may replace (turn_draw, uno_penalty)"
+
+
+def test_an_action_that_moves_cards_out_of_a_hand_cannot_be_a_table_cards_use(tmp_path):
+    """Issue 31's VETO probe: whether a statement takes cards from hands is one fact (the compiler's
+    `takes_what_is_offered`, from lang/statements.py's rows), read where an action is checked too.
+    A `use:` calling an action that moves a hand aside validated, and the player it was used on
+    emptied their hand and won the round."""
+    path = tmp_path / "probe.yaml"
+    path.write_text("name: Veto probe\nbase: veto\nactions:\n  stash: move all cards from my hand to aside pile\n"
+                    "kinds:\n  veto:\n    use: chosen stashes\n", encoding="utf-8")
+    with pytest.raises(unodsl.EditionError) as refused:
+        unodsl.load_edition(str(path))
+    (problem,) = refused.value.problems
+    assert (problem.span.line, problem.span.column) == (7, 10)
+    assert "its `use:` cannot stash: that action takes cards out of a hand" in problem.message
+
+
+@pytest.mark.parametrize("statement", ["move all cards from my hand to aside pile", "flip",
+                                       "eliminate me, cards under discard pile", "shuffle hands",
+                                       "deal all cards from my hand to others"])
+def test_every_statement_a_use_may_not_run_may_not_be_run_through_an_action_either(statement):
+    from unodsl.edition.actions import read_actions
+    from unodsl.lang.compile import takes_what_is_offered
+    from unodsl.lang.parse import parse_script
+    (node,) = parse_script(statement).body
+    assert takes_what_is_offered(node)
+    _trees, taking = read_actions({"actions": {"act": statement}}, None, None)
+    assert taking == {"act": True}

@@ -10,13 +10,10 @@ from __future__ import annotations
 
 from ..errors import ScriptError
 from ..lang import ast
-from ..lang.compile import action_forms
+from ..lang.compile import action_forms, takes_what_is_offered
 from ..lang.cost import action_sizes
 from ..lang.parse import parse_script
 
-# Statements that take cards out of a hand or a player out of the round.
-_TAKING = (ast.DiscardAll, ast.DrawTo, ast.GiveAll, ast.SwapHands, ast.RotateHands, ast.DrawOrPass,
-           ast.ApplyRule, ast.Eliminate)
 
 
 def read_actions(data: dict, problem, script_problem) -> tuple[dict, dict]:
@@ -81,7 +78,7 @@ def _cycles(calls: dict) -> list[tuple[str, ast.DoAction]]:
 
 
 def _takes(name: str, trees: dict, calls: dict, seen: set) -> bool:
-    if any(isinstance(node, _TAKING) for node in ast.walk(trees[name])):
+    if any(takes_what_is_offered(node) for node in ast.walk(trees[name])):  # (the compiler's own test)
         return True
     seen.add(name)
     return any(callee not in seen and callee in trees and _takes(callee, trees, calls, seen)

@@ -48,7 +48,7 @@ STATEMENTS = (
     Statement("Deal", "deal all cards from PLACE to PLAYERS [starting with PLAYER]",
               "deals a place's cards one at a time", ("deal",)),
     Statement("ShuffleHands", "shuffle hands", "sugar: every hand collected, shuffled and dealt again",
-              ("move", "shuffle_pile", "deal")),
+              ("move", "shuffle_pile", "deal"), takes_from_hands=True),
     # ---- turns and direction
     Statement("Skip", "skip PLAYER", "the player misses their next turn", ("skip",)),
     Statement("Reverse", "reverse", "the direction of play reverses", ("reverse",)),
@@ -71,7 +71,7 @@ STATEMENTS = (
     Statement("ForEach", "for each player in PLAYERS: ...", "the block once per player, in turn order", ()),
     Statement("Eliminate", "eliminate PLAYER, cards WHERE",
               "the player leaves the round; WHERE: `under discard pile` or `shuffled into draw pile`",
-              ("eliminate",)),
+              ("eliminate",), takes_from_hands=True),
     # ---- values and state
     Statement("Let", "let NAME = VALUE", "a value for the rest of the script", ()),
     Statement("SetState", "set VARIABLE to VALUE", "a state variable becomes the value", ("set_state",)),

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from .actions import action_forms
 from .build import compile_condition, compile_script
-from .emitter import _TAKES_FROM_HANDS, _Emitter
+from .emitter import _TAKES_FROM_HANDS, _Emitter, takes_what_is_offered
 from .model import (ACTION, CARD_ATTRIBUTES, CARD_VALUES, CONDITION, EFFECT, GAME_NAMES, GROUP_PLAYERS,
                     PLAYABLE, PLAYER_ATTRIBUTES, REPLACED_DRAWS, SINGLE_PLAYERS, START, STATE_VALUE_TYPES,
                     TRUTH_WORDS, USE, WRITTEN, Compiled, Context, StateVar, Vocabulary, hook_context)
@@ -37,4 +37,5 @@ from .model import (ACTION, CARD_ATTRIBUTES, CARD_VALUES, CONDITION, EFFECT, GAM
 __all__ = ["ACTION", "CARD_ATTRIBUTES", "CARD_VALUES", "CONDITION", "EFFECT", "GAME_NAMES", "GROUP_PLAYERS",
            "PLAYABLE", "PLAYER_ATTRIBUTES", "REPLACED_DRAWS", "SINGLE_PLAYERS", "START", "STATE_VALUE_TYPES",
            "TRUTH_WORDS", "USE", "WRITTEN", "Compiled", "Context", "StateVar", "Vocabulary", "_Emitter",
-           "_TAKES_FROM_HANDS", "action_forms", "compile_condition", "compile_script", "hook_context"]
+           "_TAKES_FROM_HANDS", "action_forms", "compile_condition", "compile_script", "hook_context",
+           "takes_what_is_offered"]

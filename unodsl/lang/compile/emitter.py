@@ -200,9 +200,8 @@ def takes_what_is_offered(stmt: ast.Node) -> bool:
 
 def _moves_what_is_offered(stmt: ast.Node) -> bool:
     """A move out of a hand or the discard pile, or onto the discard pile: what a player
-    deciding something is offered (their cards, what they match)."""
-    if isinstance(stmt, ast.ShuffleHands):
-        return True
+    deciding something is offered (their cards, what they match). (Whether a statement takes
+    from hands whatever its places is its row's `takes_from_hands`: lang/statements.py.)"""
     if isinstance(stmt, ast.Move):
         return stmt.destination.pile == "discard" or _offered(stmt.source)
     return isinstance(stmt, ast.Deal) and _offered(stmt.source)

@@ -140,9 +140,6 @@ class StatementCode:
         self.looping = False
 
     def s_Eliminate(self, s):
-        if self.context.kind == "use":
-            raise ScriptError("a table card is used while a player is deciding something, so its `use:` "
-                              "cannot make a player leave the round", s.line, s.column)
         self.vocab.eliminating = True
         self.for_each(s.target, f"g.eliminate({{p}}, {s.shuffled})")
 
