@@ -49,3 +49,26 @@ def test_the_player_words_are_the_grammars_and_docs_players_table():
     assert [word for word, _who in statements.PLAYERS] == words
     documented = dict(re.findall(r"^\| `(\w+)` \| (.*) \|$", DOC.read_text().split("## Players")[1].split("##")[0], re.M))
     assert dict(statements.PLAYERS) == documented
+
+
+def test_a_statement_the_parser_makes_without_a_compiler_is_unodsls_gap_not_the_authors(monkeypatch):
+    """Forgetting a statement's `s_` method used to tell the author "X is not allowed here";
+    now it is an internal error, which the generated-script test (every statement of the
+    grammar) reports as a failure, not as a script refused in place."""
+    import pytest
+    from unodsl.lang.compile import compile_script
+    from unodsl.lang.compile.emitter import MissingCompiler
+    from unodsl.lang.parse import parse_script
+    import unodsl
+    vocab = unodsl.load_edition("classic").vocabulary
+    owner = next(cls for cls in _Emitter.__mro__ if "s_Reverse" in vars(cls))  # (the mixin of its part)
+    monkeypatch.delattr(owner, "s_Reverse")
+    with pytest.raises(MissingCompiler, match="no compiler for the statement Reverse"):
+        compile_script(parse_script("reverse"), vocab)
+
+
+def test_a_hook_inside_a_block_is_refused_by_its_own_rule():
+    import pytest
+    import unodsl
+    with pytest.raises(unodsl.EditionError, match=r"--rule 1:3:5: error: a hook is a rule for the whole table"):
+        unodsl.load_edition("classic", rules=["on play:\n  if true:\n    on draw:\n      skip next"])

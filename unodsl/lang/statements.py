@@ -82,6 +82,7 @@ STATEMENTS = (
               ("apply_written_rule",), takes_from_hands=True),
     Statement("If", "if C: ... elif C: ... else: ...", "the first branch whose condition holds", ()),
     Statement("Nothing", "pass", "nothing", ()),
+    Statement("On", "on EVENT [where C]: ...", "in a house rule: a hook, the block whenever EVENT happens", ()),
     Statement("StackRule", "stack where C", "in a house rule: a draw may be answered with a card C", ()),
     # ---- out of turn (windows: unodsl/engine/windows.py)
     Statement("JumpIn", "jump in where C",

@@ -14,6 +14,10 @@ class StatementCode:
         draw = "g.draw_or_wait" if self.vocab.stacking and s.target.who != "me" else "g.draw"
         self.for_each(s.target, f"{draw}({{p}}, {self.amount(s.amount, '`draws`')})", aimed=True)
 
+    def s_On(self, s):
+        raise ScriptError(f"a hook is a rule for the whole table: write `on {s.event}:` at the top of a house "
+                          "rule, not inside a block", s.line, s.column)
+
     def s_StackRule(self, s):
         raise ScriptError("a stacking rule is for the whole table: write `stack where ...` at the "
                           "top of a house rule, not inside a block", s.line, s.column)
