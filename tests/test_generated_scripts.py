@@ -37,6 +37,7 @@ from unodsl.errors import ScriptError
 from unodsl.lang.compile import (CONDITION, EFFECT, PLAYABLE, START, USE, WRITTEN, compile_condition,
                                  compile_script)
 from unodsl.lang.parse import _parser, parse_condition, parse_script
+from unodsl.lang.statements import EVENT_NAMES
 from unodsl.resources import data_dir
 
 SCALE = int(os.environ.get("UNODSL_FUZZ_EXAMPLES", "0")) or None
@@ -50,7 +51,7 @@ MUTATED_CASES = SCALE or 600
 # punctuation are written as the grammar says). NAME draws from every kind of name.
 SAMPLES = {
     "PLAYER": ["me", "next", "previous", "others", "everyone", "chosen", "chosen", "dealer", "partner", "player"],
-    "EVENT": ["play", "draw", "turn_start", "round_start", "hand_grows"],
+    "EVENT": list(EVENT_NAMES),
     "SEAT_WAY": ["on", "back"], "RANK": ["highest", "lowest"], "_SEATS": ["seats", "seat"],
     "COMPARE": ["==", "!=", "<", "<=", ">", ">="],
     "ADD": ["+", "-"], "MUL": ["*", "/", "%"],
@@ -385,7 +386,7 @@ def vocabulary(name: str):
 
 # ---- the generated cases --------------------------------------------------------------------
 
-HOOK_EVENTS = ("play", "draw", "turn_start", "round_start", "hand_grows")
+HOOK_EVENTS = EVENT_NAMES
 
 
 def generated_case(seed: int, base: str) -> Case:

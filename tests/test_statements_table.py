@@ -72,3 +72,12 @@ def test_a_hook_inside_a_block_is_refused_by_its_own_rule():
     import unodsl
     with pytest.raises(unodsl.EditionError, match=r"--rule 1:3:5: error: a hook is a rule for the whole table"):
         unodsl.load_edition("classic", rules=["on play:\n  if true:\n    on draw:\n      skip next"])
+
+
+def test_the_hook_events_are_the_grammars():
+    """One table of hook events (lang/statements.py): the parser's messages, the compiler (what a
+    hook may read) and the explainer read it; the grammar's EVENT must list the same."""
+    from unodsl.lang.parse import _parser
+    (terminal,) = [t for t in _parser().terminals if t.name == "EVENT"]
+    words = re.fullmatch(r"\((.*)\)\\b", terminal.pattern.value)  # (grammar/effects.lark: `/(play|...)\b/`)
+    assert words and words[1].split("|") == list(statements.EVENT_NAMES)

@@ -49,7 +49,7 @@ class WorkBudget:
 
     def start_budget(self) -> None:
         self.work, self.work_check, self.work_mark = 0, CHECK_STEP, 0  # steps spent, next check, last one
-        self.work_turn, self.turn_start = 0, 0  # the turn of the last check, and the steps before it began
+        self.work_turn, self.work_before_turn = 0, 0  # the turn of the last check, and the steps before it began
 
     def spend(self, units: int = 1, script=None) -> None:
         """Count `units` of work against this turn's budget and the round's; past either,
@@ -62,8 +62,8 @@ class WorkBudget:
     def checkpoint(self, script=None) -> None:
         """The budgets checked (every CHECK_STEP steps at most)."""
         if self.work_turn != self.turns:  # the first check in this turn: it began after the last one
-            self.work_turn, self.turn_start = self.turns, self.work_mark
-        if self.work - self.turn_start > MAX_TURN_WORK:
+            self.work_turn, self.work_before_turn = self.turns, self.work_mark
+        if self.work - self.work_before_turn > MAX_TURN_WORK:
             raise RoundStopped(f"a turn did more than {MAX_TURN_WORK:,} steps of work (loops, actions, hooks, "
                                "answers and jump-ins) and was stopped", _origin(script), self._under_way())
         if self.work > MAX_ROUND_WORK:

@@ -55,7 +55,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
                  "uno_asked", "_playable_cache", "out", "left_turn", "playing", "growing", "watching", "_quick_draw",
                  "pending", "stack_rules", "stack_from", "answering", "side",
                  "uncalled", "jumping",  # out-of-turn windows (windows.py)
-                 "work", "work_check", "work_mark", "work_turn", "turn_start", "stopped",  # work (budget.py)
+                 "work", "work_check", "work_mark", "work_turn", "work_before_turn", "stopped",  # budget.py
                  "observer",  # what each seat sees happen (unodsl.seat.observe), when a seat keeps it
                  "__weakref__")  # (the agents offered table cards hold the round by a weak reference)
     # A subclass whose play_card only notes each card played in turn in `self.played[p]`

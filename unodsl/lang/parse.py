@@ -18,6 +18,7 @@ from ..errors import ScriptError
 from ..limits import MAX_NUMBER, MAX_SCRIPT_CHARS, MAX_SCRIPT_DEPTH, MAX_SCRIPT_STATEMENTS
 from ..resources import data_dir
 from . import ast
+from .statements import EVENT_NAMES
 
 
 class _ScriptIndenter(Indenter):
@@ -152,7 +153,7 @@ _TOKEN_TEXT = {
     "$END": "end of script", "NAME": "a name", "INT": "a number", "STRING": "a quoted text",
     "PLAYER": "a player (me, next, previous, others, everyone, chosen, dealer)",
     "COMPARE": "a comparison (== != < <= > >=)", "ADD": "+ or -", "MUL": "* / %",
-    "EVENT": "an event (play, draw, turn_start, round_start, hand_grows)",
+    "EVENT": f"an event ({', '.join(EVENT_NAMES)})",
     "_DRAWS": "'draws'", "_DISCARDS": "'discards'", "_WHERE": "'where'", "_ACCEPTS": "'accepts'",
     "_SWAPS": "'swaps'", "_SEATS": "'seats'", "_CARD": "'cards'",
 }
@@ -170,7 +171,7 @@ def describe_token(name: str) -> str:
 # Words a terminal stands for, to suggest the nearest one to a misspelt word.
 _TOKEN_WORDS = {
     "PLAYER": ("me", "next", "previous", "others", "everyone", "chosen", "dealer", "partner", "player"),
-    "EVENT": ("play", "draw", "turn_start", "round_start", "hand_grows"),
+    "EVENT": EVENT_NAMES,
     "_DRAWS": ("draws", "draw"), "_DISCARDS": ("discards", "discard"), "_ACCEPTS": ("accepts", "accept"),
     "_SWAPS": ("swaps", "swap"), "_WHERE": ("where",),
 }

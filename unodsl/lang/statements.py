@@ -117,6 +117,28 @@ PLAYERS = (
 )
 
 
+@dataclass(frozen=True)
+class HookEvent:
+    """An event a house rule's `on EVENT:` hook runs on (grammar/effects.lark's EVENT), as the
+    compiler (what the hook may read), the explainer and the messages know it."""
+
+    name: str
+    card: str | None  # the card the hook is about (`card.X`, bare names), in words; None: no card
+    when: str  # "whenever ..." in words (`{what}`: the card, for an event about one)
+
+
+# (tests/test_statements_table.py keeps them equal to the grammar's EVENT)
+HOOK_EVENTS = (
+    HookEvent("play", "the card played", "a player plays {what}"),
+    HookEvent("draw", "the card drawn", "a player draws {what} on their turn"),
+    HookEvent("turn_start", None, "a player's turn begins"),
+    HookEvent("round_start", "the start card", "a round begins (after the start card's rule)"),
+    HookEvent("hand_grows", None, "a player's hand grows (by a draw, a gift or a swap)"),
+)
+EVENT_NAMES = tuple(event.name for event in HOOK_EVENTS)
+BY_EVENT = {event.name: event for event in HOOK_EVENTS}
+
+
 def taking_from_hands() -> frozenset[str]:
     """The statements a table card's `use:` may not run (by syntax-tree class name)."""
     return frozenset(s.node for s in STATEMENTS if s.takes_from_hands)

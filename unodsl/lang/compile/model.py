@@ -12,6 +12,7 @@ from typing import Callable
 from ...errors import ScriptError
 from .. import ast
 from ..cost import ScriptCost
+from ..statements import BY_EVENT
 
 CARD_ATTRIBUTES = ("colour", "number", "symbol", "kind", "name", "points", "wild")
 # `next` and `previous` are written out (not g.next_of(me)): a call less each time.
@@ -133,7 +134,9 @@ class Context:
     def has_card(self) -> bool:
         """Whether the script is about a card (`card.X`, and bare names in its statements):
         a turn_start hook is about none."""
-        return self.kind != "action" and self.event not in ("turn_start", "hand_grows", *REPLACED_DRAWS)
+        if self.kind == "action" or self.event in REPLACED_DRAWS:
+            return False
+        return self.event is None or BY_EVENT[self.event].card is not None
 
     def about(self) -> str:
         if self.event in REPLACED_DRAWS:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 from .. import ast
+from ..statements import BY_EVENT
 from .words import IT, PLAYERS, THAT_PLAYER, THIS_CARD, CardRef, Compound, Context, Who, capital, join, plural, say
 
-EVENTS = {"play": "plays", "draw": "draws"}
 
 
 class BranchWords:
@@ -84,19 +84,13 @@ class BranchWords:
         return f'if {asked.pronoun} answer "{node.text}", {self.branch(node.body, ctx)}'
 
     def d_On(self, node: ast.On, ctx: Context) -> Compound:
-        card = {"play": CardRef("the card played", "the card played's"),
-                "draw": CardRef("the card drawn", "the card drawn's"),
-                "round_start": CardRef("the start card", "the start card's")}.get(node.event, THIS_CARD)
+        event = BY_EVENT[node.event]
+        card = CardRef(event.card, f"{event.card}'s") if event.card else THIS_CARD
         inner = Context(me=THAT_PLAYER, card=card, depth=1)
-        if node.event in EVENTS:
-            what = self.noun_phrase(node.predicate, dataclasses.replace(inner, card=IT))
-            when = f"a player {EVENTS[node.event]} {what}"
-            if node.event == "draw":
-                when += " on their turn"
+        if "{what}" in event.when:  # (a play or a draw: its `where` says which cards)
+            when = event.when.format(what=self.noun_phrase(node.predicate, dataclasses.replace(inner, card=IT)))
         else:
-            when = {"turn_start": "a player's turn begins",
-                    "hand_grows": "a player's hand grows (by a draw, a gift or a swap)"}.get(
-                node.event, "a round begins (after the start card's rule)")
+            when = event.when
             if node.predicate is not None:
                 when += f" and {self.cond(node.predicate, inner)}"
         text = f"whenever {when}, {self.inline(node.body, inner)}"
