@@ -81,3 +81,14 @@ def test_the_hook_events_are_the_grammars():
     (terminal,) = [t for t in _parser().terminals if t.name == "EVENT"]
     words = re.fullmatch(r"\((.*)\)\\b", terminal.pattern.value)  # (grammar/effects.lark: `/(play|...)\b/`)
     assert words and words[1].split("|") == list(statements.EVENT_NAMES)
+
+
+def test_the_group_words_are_the_compilers_groups():
+    from unodsl.lang.compile import GROUP_PLAYERS, SINGLE_PLAYERS
+    assert set(GROUP_PLAYERS) == set(statements.GROUP_WORDS)
+    assert set(SINGLE_PLAYERS) <= set(statements.ONE_PLAYER_WORDS)
+
+
+def test_the_parsers_message_names_every_player_word():
+    from unodsl.lang.parse import _TOKEN_TEXT
+    assert all(word in _TOKEN_TEXT["PLAYER"] for word in statements.PLAYER_WORDS)

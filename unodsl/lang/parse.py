@@ -18,7 +18,7 @@ from ..errors import ScriptError
 from ..limits import MAX_NUMBER, MAX_SCRIPT_CHARS, MAX_SCRIPT_DEPTH, MAX_SCRIPT_STATEMENTS
 from ..resources import data_dir
 from . import ast
-from .statements import EVENT_NAMES
+from .statements import EVENT_NAMES, ONE_PLAYER_WORDS, PLAYER_WORDS
 
 
 class _ScriptIndenter(Indenter):
@@ -151,7 +151,7 @@ def _position(node: Tree) -> tuple[int, int]:
 _TOKEN_TEXT = {
     "_NL": "end of line", "_INDENT": "an indented block", "_DEDENT": "end of block",
     "$END": "end of script", "NAME": "a name", "INT": "a number", "STRING": "a quoted text",
-    "PLAYER": "a player (me, next, previous, others, everyone, chosen, dealer)",
+    "PLAYER": f"a player ({', '.join(PLAYER_WORDS)})",
     "COMPARE": "a comparison (== != < <= > >=)", "ADD": "+ or -", "MUL": "* / %",
     "EVENT": f"an event ({', '.join(EVENT_NAMES)})",
     "_DRAWS": "'draws'", "_DISCARDS": "'discards'", "_WHERE": "'where'", "_ACCEPTS": "'accepts'",
@@ -170,7 +170,7 @@ def describe_token(name: str) -> str:
 
 # Words a terminal stands for, to suggest the nearest one to a misspelt word.
 _TOKEN_WORDS = {
-    "PLAYER": ("me", "next", "previous", "others", "everyone", "chosen", "dealer", "partner", "player"),
+    "PLAYER": PLAYER_WORDS,
     "EVENT": EVENT_NAMES,
     "_DRAWS": ("draws", "draw"), "_DISCARDS": ("discards", "discard"), "_ACCEPTS": ("accepts", "accept"),
     "_SWAPS": ("swaps", "swap"), "_WHERE": ("where",),
@@ -281,7 +281,6 @@ def _misspelt_verb(error: UnexpectedInput) -> ScriptError | None:
 
 # What only a player is followed by in a condition (`next holds red`, `next challenges`).
 _AFTER_A_PLAYER = ("HOLDS", "CHALLENGES", "_ACCEPTS")
-_PLAYER_WORDS = ("me", "next", "previous", "chosen", "dealer", "partner")
 
 
 def _misspelt_player(error: UnexpectedInput) -> ScriptError | None:
@@ -292,7 +291,7 @@ def _misspelt_player(error: UnexpectedInput) -> ScriptError | None:
             and stack and isinstance(stack[-1], Token) and stack[-1].type == "NAME"):
         return None
     word = stack[-1]
-    close = difflib.get_close_matches(str(word), _PLAYER_WORDS, n=1)
+    close = difflib.get_close_matches(str(word), ONE_PLAYER_WORDS, n=1)
     return ScriptError(f"`{word}` is not a player", word.line, word.column,
                        hint=f"did you mean {close[0]!r}?" if close else
                        "a player is me, next, previous, chosen, ..., or a name a `let` gave one to")

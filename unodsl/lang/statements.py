@@ -115,6 +115,11 @@ PLAYERS = (
     ("partner", "the partner sitting opposite, in team play (`teams: true`; refused otherwise)"),
     ("player", "the player of a `for each player in ...:` loop, inside it"),
 )
+PLAYER_WORDS = tuple(word for word, _meaning in PLAYERS)
+GROUP_WORDS = ("others", "everyone")  # the words that name several players
+LOOP_WORDS = ("player",)  # a player only inside a `for each player` loop
+# The words that name one player anywhere: what a misspelt name may have meant (`nxt`).
+ONE_PLAYER_WORDS = tuple(word for word in PLAYER_WORDS if word not in GROUP_WORDS + LOOP_WORDS)
 
 
 @dataclass(frozen=True)

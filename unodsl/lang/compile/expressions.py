@@ -6,11 +6,12 @@ import difflib
 
 from ...errors import ScriptError
 from .. import ast
+from ..statements import ONE_PLAYER_WORDS
 from .model import (_A_TYPE, CARD_ATTRIBUTES, CARD_VALUES, GAME_NAMES, GROUP_PLAYERS, PLAYER_ATTRIBUTES, TRUTH_WORDS,
                     _unknown)
 
 # The words that name one player, which a misspelt name may have meant (`nxt`).
-_PLAYER_WORDS = ("me", "next", "previous", "chosen", "dealer", "partner")
+_PLAYER_WORDS = ONE_PLAYER_WORDS
 
 
 class ExpressionCode:

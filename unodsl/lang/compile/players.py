@@ -6,6 +6,7 @@ import difflib
 
 from ...errors import ScriptError
 from .. import ast
+from ..statements import LOOP_WORDS, ONE_PLAYER_WORDS
 from .model import _A_TYPE, GROUP_PLAYERS, PLAYER_ATTRIBUTES, SINGLE_PLAYERS, _unknown
 
 # Players named by a word whose seat is worked out by the round.
@@ -15,7 +16,7 @@ _PASSING_OVER = {"next": "((me + g.direction) % g.n if not g.out else g.seat(me,
                  "previous": "((me - g.direction) % g.n if not g.out else g.seat(me, -1))"}
 
 # The words that name one player (for a did-you-mean).
-_PLAYER_WORDS = ("me", "next", "previous", "chosen", "dealer", "partner", "player")
+_PLAYER_WORDS = (*ONE_PLAYER_WORDS, *LOOP_WORDS)
 
 
 class PlayerCode:
