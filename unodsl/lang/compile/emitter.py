@@ -80,10 +80,11 @@ class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, 
             raise ScriptError("nothing after `turn another` runs: the card is back in the draw pile "
                               "and another is turned", stmt.line, stmt.column)
         if self.context.kind == "use" and takes_what_is_offered(stmt):
-            raise ScriptError("a table card is used while a player is deciding something, so its `use:` "
-                              "cannot take cards out of a hand: the decision would offer cards no longer "
-                              "there", stmt.line, stmt.column,
-                              hint="a `use:` may draw, skip, reverse, choose, show hands, ...")
+            what = ("make a player leave the round (their cards leave their hand)" if isinstance(stmt, ast.Eliminate)
+                    else "take cards out of a hand")
+            raise ScriptError(f"a table card is used while a player is deciding something, so its `use:` "
+                              f"cannot {what}: the decision would offer cards no longer there", stmt.line,
+                              stmt.column, hint="a `use:` may draw, skip, reverse, choose, show hands, ...")
 
     def when_someone_chosen(self, method, stmt) -> None:
         """A statement about `chosen` does nothing when no one was chosen."""
