@@ -316,6 +316,11 @@ class Narrator:
             return f"round {note['round']} ends without a winner"
         return f"round {note['round']} is over"
 
+    def _instead(self, note, viewer):
+        """A house rule's `instead of`: "Bot 2 does what the house rule says instead of drawing"."""
+        of = "drawing" if note.get("of") == "turn_draw" else "drawing the penalty for a missed UNO"
+        return self._act(note, viewer, "does", "do", f" what the house rule says instead of {of}")
+
     def _round_abandoned(self, note, viewer):
         reason = note.get("reason")  # a limit crossed (unodsl.engine.budget), if one stopped it
         return f"the round is stopped after {note.get('turns')} turns" + (f": {reason}" if reason else "")
