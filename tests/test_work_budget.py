@@ -198,3 +198,20 @@ def test_a_loop_pass_spends_the_statements_of_the_actions_it_does():
     # a pass: the statement, the knock (2 statements) and its two taps (2 statements each)
     assert "g.work += 7" in hook.source
     assert "spend" not in edition.actions["knock"].source
+
+
+def test_the_cost_estimate_counts_the_largest_table_the_schema_allows():
+    import json
+    from unodsl.lang.cost import MAX_SEATS
+    from unodsl.resources import data_dir
+    schema = json.loads((data_dir("schemas") / "edition.schema.json").read_text(encoding="utf-8"))
+    players = next(node["players"] for node in _walk(schema) if isinstance(node, dict)
+                   and isinstance(node.get("players"), dict) and "properties" in node["players"])
+    assert MAX_SEATS == players["properties"]["max"]["maximum"]
+
+
+def _walk(node):
+    yield node
+    children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+    for child in children:
+        yield from _walk(child)

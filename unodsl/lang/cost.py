@@ -18,9 +18,9 @@ from typing import Callable
 from ..errors import ScriptError
 from ..limits import MAX_REPEATS, MAX_TURN_WORK
 from . import ast
+from .statements import GROUP_WORDS
 
-MAX_SEATS = 10  # the most players a table may have (the schema's `players.max`)
-_GROUPS = ("others", "everyone")
+MAX_SEATS = 10  # the most players a table may have (the schema's `players.max`; a test holds them equal)
 _LOOPS = (ast.RepeatTimes, ast.RepeatUntil, ast.ForEach)
 
 
@@ -34,7 +34,7 @@ def _blocks(value) -> list[tuple]:
 
 
 def _doers(stmt: ast.DoAction) -> int:
-    return MAX_SEATS if stmt.target.who in _GROUPS else 1
+    return MAX_SEATS if stmt.target.who in GROUP_WORDS else 1
 
 
 class ScriptCost:
