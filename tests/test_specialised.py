@@ -188,18 +188,36 @@ def test_where_every_kind_may_react_a_quiet_effect_still_clears_the_offers():
     text = "name: Reacting\nid: reacting\nbase: classic\nkinds:\n" + "".join(
         f"  {kind}:\n    reaction: {{against: always, effect: choose colour}}\n" for kind in kinds)
     edition = load_edition_text(text, "reacting.yaml")
-    assert "g.offered.clear()" in round_source(edition)
+    assert "self.offered.clear()" in round_source(edition)
     same_games(edition, (2, 4), "reacting", seeds=range(4))
 
 
-def test_a_round_class_that_changes_play_card_keeps_the_interpreters_loop():
+def test_a_round_class_that_changes_play_card_has_its_own_called_by_the_written_loop():
+    """A method of the turn's that a subclass writes again is what the loop derived runs:
+    copied in when it can be (as the tally's), called when not (one calling `super()`)."""
+    played = []
+
     class Watching(Round):
         def play_card(self, p, card):
+            played.append(card)
             return super().play_card(p, card)
 
+    class OwnLoop(Round):
+        def _turns(self):
+            return super()._turns()
+
     edition = unodsl.load_edition("classic")
-    assert specialised(edition, Watching) is Watching
+    loop = specialised(edition, Watching)
+    assert loop is not Watching and issubclass(loop, Watching)
+    assert "self.play_card(p, card)" in loop.source and "kind is kind_" not in loop.source
+    assert specialised(edition, OwnLoop) is OwnLoop  # (a class that writes its own turn loop)
     assert specialised(edition, Round) is specialised(edition, Round)  # made once per edition
+    class WatchingMatch(Match):
+        round_class = Watching
+
+    match = WatchingMatch(edition, players=3, agents="random", seed=4, record=False, max_rounds=1)
+    match.play()
+    assert played and type(match.round) is loop
 
 
 def test_the_written_loop_has_the_editions_answers_in_it():
@@ -208,9 +226,9 @@ def test_the_written_loop_has_the_editions_answers_in_it():
     edition = unodsl.load_edition("classic")
     source = round_source(edition)
     assert specialised(edition).source == source  # (what a reader is shown)
-    assert "g.skips[(me + g.direction) % g.n] += 1" in source  # `skip next`
-    assert "g.direction = -g.direction" in source  # `reverse`
-    assert "row = ROWS[top.face]" in source
+    assert "self.skips[(p + self.direction) % self.n] += 1" in source  # `skip next`
+    assert "self.direction = -self.direction" in source  # `reverse`
+    assert "row = rows[top.face]" in source
     assert "playable[floor(rand() * len(playable))]" in source
     compile(source, "<classic>", "exec")
 
@@ -238,8 +256,8 @@ def test_an_edition_of_many_kinds_writes_out_the_commonest_and_plays_the_same_ga
                       for i in range(300))
     edition = load_edition_text(f"name: Many\nid: many\nversion: 1\nsource: t\ncolours: [red]\nkinds:\n{kinds}\n")
     source = round_source(edition)
-    assert source.count("if spec is kind_") == MAX_WRITTEN_KINDS  # (and `elif spec is kind_`)
-    first = re.search(r"^ +if spec is kind_(\d+):", source, re.M).group(1)
+    assert source.count("if kind is kind_") == MAX_WRITTEN_KINDS  # (and `elif kind is kind_`)
+    first = re.search(r"^ +if kind is kind_(\d+):", source, re.M).group(1)
     assert first == "2"  # (k2: of the kinds with 3 cards, the commonest, the first declared)
     for seed in range(3):
         assert played(edition, 3, "random", seed, True) == played(edition, 3, "random", seed, False)
@@ -274,7 +292,7 @@ def test_a_rule_written_mid_game_that_eliminates_plays_the_same_games():
     matches in the same order: the rule is written in the first, and players leave."""
     editions = {loop: unodsl.load_edition("classic-2018") for loop in (True, False)}
     assert not editions[True].vocabulary.eliminates
-    assert "and not vocab.eliminates:" in round_source(editions[True])  # (the effects copied in)
+    assert "and (not self.edition.vocabulary.eliminates):" in round_source(editions[True])  # (the effects copied in)
     for seed in range(6):
         games = {}
         for loop, edition in editions.items():
@@ -318,7 +336,7 @@ def test_a_bluff_condition_of_a_plain_card_beside_blank_cards():
 
 
 # Classic with two table cards and a Wild that puts the next player out: random agents use the
-# table cards (Round._random_table_use) both before and after players have left the round.
+# table cards (through OfferingTableCards and the random policy) both before and after players have left the round.
 KNOCKOUT_AND_TRADE = """
   knockout:
     name: Knockout

@@ -125,7 +125,6 @@ class Edition:
     suggested_rules: list = field(default_factory=list)  # scripts offered for blank cards
     warnings: list = field(default_factory=list)  # Problems that do not stop it being played
     faces: list = field(default_factory=list)  # one card per face number
-    playable_cache: dict = field(default_factory=dict)  # (top face, colour) -> playable by face
     stack_cache: dict = field(default_factory=dict)  # (top face, colour) -> by face, whether a `stack where` rule lets it answer
     jump_cache: dict = field(default_factory=dict)  # (top face, colour) -> by face, whether a `jump in where` rule lets it jump in
     display_colours: dict = field(default_factory=dict)  # colour -> terminal colour name (`purple: magenta`)

@@ -9,7 +9,6 @@ come, then returns to the middle.
 """
 from __future__ import annotations
 
-from math import floor
 from weakref import ref
 
 from .decisions import DRAW, PASS, REACT, TURN, WRITE_RULE, Decision, TableUse
@@ -120,18 +119,6 @@ class OutOfTurn:
         lists them after its options: each card, on each other player in turn."""
         targets = self.others(p)
         return [TableUse(card, q) for card in self.table for q in targets]
-
-    def _random_table_use(self, p: int, rand) -> None:
-        """`p` uses the table card on the target a number from `rand` picks, as a random agent
-        picks among `table_uses(p)` (uses[floor(rand() * len(uses))]), without listing them."""
-        table, n = self.table, self.n
-        if self.out:
-            targets = self.others(p)
-            pick = floor(rand() * (len(table) * len(targets)))
-            self._use_table(p, table[pick // len(targets)], targets[pick % len(targets)])
-        else:  # (the others are the next n - 1 seats in turn order)
-            pick = floor(rand() * (len(table) * (n - 1)))
-            self._use_table(p, table[pick // (n - 1)], (p + (pick % (n - 1) + 1) * self.direction) % n)
 
     def _ask_with_table(self, decision: Decision):
         """Ask `decision`, offering the table cards in the middle as extra options."""

@@ -261,9 +261,9 @@ class ScriptPrimitives:
             self.record("turn_another", card=card.uid)
 
     def choose_colour(self, p: int):
-        colour = self.colour = self.decide(COLOUR, p, self.colours)
+        self.colour = self.decide(COLOUR, p, self.colours)
         if self.log is not None:
-            self.record("colour", player=p, colour=colour)
+            self.record("colour", player=p, colour=self.colour)
 
     def ask_challenge(self, p: int, accused: int) -> bool:
         if self.answering:  # a card answering a draw is not challenged (docs/effects.md)

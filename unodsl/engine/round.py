@@ -15,7 +15,6 @@ from __future__ import annotations
 from types import MappingProxyType, SimpleNamespace
 
 from ..limits import MAX_TURNS
-from ..agents.random_agent import RandomAgent
 from .matching import why_not
 from .out_of_turn import OfferingTableCards, OutOfTurn
 from .windows import Windows
@@ -27,7 +26,10 @@ from .setup import apply_setup
 from .quick_random import shuffle
 from .sides import TwoSided
 from .budget import RoundStopped, WorkBudget
-from .decisions import CALL_UNO, CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, WRITE_RULE, Decision
+from .decisions import Decision
+from .facts import turn_facts
+from .random_policy import answers_at_random
+from .turns import Turns
 from ..seat.view import LazyView, view_of
 
 
@@ -43,11 +45,11 @@ NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=
 NO_STATE = MappingProxyType({})
 
 
-class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, TwoSided, WorkBudget):
+class Round(Turns, ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, TwoSided, WorkBudget):
     # Slots make the state's attributes quick to read in the turn loop (a
     # subclass that counts or checks may still add its own).
-    __slots__ = ("player_state", "game_state", "chance_seed", "_chance", "chance_fixed",  # state and chance
-                 "edition", "settings", "colours", "n", "dealer", "rng", "log", "_ask_plain", "_draw_until_playable", "_play_drawn",
+    __slots__ = ("facts", "player_state", "game_state", "chance_seed", "_chance", "chance_fixed",  # state and chance
+                 "edition", "settings", "colours", "n", "dealer", "rng", "log", "_ask_plain",
                  "_direct", "_randoms", "scores", "hands", "_draw_pile", "pile_turned", "discard", "piles", "colour",
                  "turn", "direction", "skips", "extra_for", "chosen", "bluffed", "winner", "uno_pending",
                  "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
@@ -66,6 +68,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
                  scores: list[int] | None = None, max_turns: int = MAX_TURNS, ask=None,
                  written: dict | None = None, agents: list | None = None, chance_seed=(0, 0)):
         self.edition = edition
+        self.facts = turn_facts(edition)  # (what the turn reads of the edition: facts.py)
         self.settings = edition.settings
         self.side = 0  # the side of two-sided cards that is up (unodsl.engine.sides); 0 for one-sided
         self.colours = list(edition.side_colours(0))  # the colours of the cards as they show
@@ -74,8 +77,6 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         self.rng = rng
         self.log = log
         self._ask_plain = ask  # Decision -> chosen option (see ask)
-        self._draw_until_playable = edition.settings.get("draw_until_playable", False)
-        self._play_drawn = edition.settings.get("play_drawn", "choice")
         self.scores = scores if scores is not None else [0] * players
         self.hands: list[list] = [[] for _ in range(players)]
         self.pile_turned = False  # (two-sided cards: see sides.py)
@@ -147,7 +148,7 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         # `playable` conditions read only the cards: it is remembered there, as
         # (top card's face, colour in play) -> for each face, whether it goes.
         # (A list indexed by face: smaller and quicker to read than a set of cards.)
-        self._playable_cache: dict | None = edition.playable_cache if edition.pure_playable else None
+        self._playable_cache: list | None = _playable_rows(edition) if edition.pure_playable else None
         self.uncalled: set | tuple = ()  # (a set once an UNO-at-any-time window opens: windows.py)
         self.jumping = False  # a jump-in window is open (the cards played in it open none of their own)
         self.observer = None  # set by a match whose agents keep what they saw (a round that records)
@@ -276,54 +277,6 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         turns Wilds back only while another card could come up (UNO All Wild! has none)."""
         return any(not card.wild for card in self.draw_pile)
 
-    def _turns(self) -> None:
-        """Turns until someone is out. This loop runs millions of times in a
-        simulation: the common path is written out with local names, and
-        everything rarer (hooks, hands face up, recording) is a method call."""
-        hands, ask, cache, max_turns = self.hands, self.ask, self._playable_cache, self.max_turns
-        n, skips, lying, discard = self.n, self.skips, self.lying, self.discard
-        direct = self._direct or [None] * n  # the agent asked directly for each seat, if any
-        # Whether a turn begins the long way (_turn_begins): always with hooks or a record;
-        # otherwise while a hand is face up (the dict is filled in place), never in an
-        # edition whose scripts put no hand face up.
-        if self.hooks or self.log is not None:
-            slow_start = True
-        else:
-            slow_start = self.face_up_until if self.edition.faces_up else None
-        p, allowed = self.turn, None  # (which faces go now: known with a playable cache)
-        while self.winner is None and self.turns < max_turns:
-            self.turns += 1
-            if slow_start and not self._turn_begins(p):
-                continue
-            hand = hands[p]
-            if cache is not None:  # the faces that go on this top card, in this colour
-                top = discard[-1]
-                allowed = cache.get((top.face, self.colour)) or self._allowed_faces(top)
-                playable = [c for c in hand if allowed[c.face]]
-            else:
-                playable = [c for c in hand if c.spec.playable.function(c, self, p)]
-            choice = DRAW
-            if playable:
-                agent = direct[p]
-                if agent is not None:
-                    choice = agent.choose_turn(playable, self.view_for(agent, p))
-                else:
-                    playable.append(DRAW)
-                    choice = ask(Decision(TURN, p, playable))
-            if choice is DRAW:
-                self._draw_on_turn(p, hand, allowed)
-            else:
-                self.play_card(p, choice)  # (then, under a house rule, jump-ins: windows.py)
-            if self.winner is None:
-                if self.uno_pending is not None:
-                    self._catch_window()
-                nxt = (self.turn + self.direction) % n  # (an answer to a draw moves the turn)
-                if self.extra_for is None and not skips[nxt] and not lying[nxt]:
-                    self.turn = p = nxt  # the common case of _advance()
-                else:
-                    self._advance()
-                    p = self.turn
-
     def _turn_begins(self, p: int) -> bool:
         """What may happen as a turn begins; False if the round ended there."""
         if self.log is not None:
@@ -339,66 +292,6 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         self.record("turn", player=p)
         return True
 
-    def _draw_on_turn(self, p: int, hand: list, allowed) -> None:
-        """No card played: draw one (with the setting `draw_until_playable`, until
-        one goes), which may be played at once if it goes: as the player chooses,
-        or always, or never (the setting `play_drawn`: choice, must, never).
-
-        `allowed`: which faces went on the top card as the turn began, if known.
-        """
-        pile = self._draw_pile  # (as it lies: a card taken from a turned pile is turned over, sides.py)
-        while True:
-            if pile and self._quick_draw:  # the common case of draw(p, 1): no record, no hook
-                card = pile.pop()
-                if self.pile_turned:
-                    card = card.back
-                hand.append(card)
-            else:
-                if "turn_draw" in self.edition.replacements:  # a house rule says what is done instead
-                    self.replaced_draw("turn_draw", p)
-                    return
-                drawn = self.draw(p, 1)
-                if not drawn or p in self.out:  # (a hook on the hand growing put them out)
-                    return
-                card = drawn[0]
-                if self.watching:  # a hook on the hand growing may have moved it, or the top card
-                    if card not in hand:
-                        return
-                    allowed = None
-                if "draw" in self.hooks:
-                    self._fire("draw", p, card)
-                    if card not in hand:  # the hook moved it
-                        return
-                    allowed = None  # and may have changed the top card
-            goes = allowed[card.face] if allowed is not None else self.is_playable(card)
-            if goes or not self._draw_until_playable:
-                break
-        if goes and self._play_drawn != "never":
-            if self._play_drawn == "must" or self.decide(PLAY_DRAWN, p, [card, KEEP]) is not KEEP:
-                self.play_card(p, card)
-
-    def _advance(self) -> None:
-        """Pass the turn on, honouring an extra turn and pending skips."""
-        n, step = self.n, self.direction
-        if self.extra_for is not None:
-            nxt, self.extra_for = self.extra_for, None
-        else:
-            nxt = (self.turn + step) % n
-        skips, lying = self.skips, self.lying
-        while skips[nxt]:
-            if self.out and nxt in self.out:  # left the round: passed over for good
-                nxt = (nxt + step) % n
-                continue
-            skips[nxt] -= 1
-            if self.log is not None:
-                self.record("skipped", player=nxt)
-            if lying[nxt]:
-                self._table_cards_return(nxt)
-            nxt = (nxt + step) % n
-        if lying[nxt]:
-            self._table_cards_return(nxt)
-        self.turn = nxt
-
     # ---- decisions -------------------------------------------------------------
 
     def ask(self, decision: Decision):
@@ -408,36 +301,18 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
             return self._ask_with_table(decision)
         return self._ask_plain(decision)
 
-    def decide(self, kind: str, p: int, options: list, about=None):
-        """`p` chooses one of `options` (see unodsl.engine.decisions for the kinds).
-
-        A seat's built-in agent answers directly, without a Decision, when it
-        may (see _direct); a forced move is not put to it, as in Match (unless
-        a table card lies in the middle: its uses are options too).
-        """
-        direct = self._direct
-        if direct is not None:
-            if len(options) == 1 and kind is not WRITE_RULE and not self.table:
-                return options[0]
-            agent = direct[p]
-            if agent is not None:  # (a player who left the round has a passive one: see seats.py)
-                return agent.pick(kind, options, about, self.view_for(agent, p))
-        if self.out and p in self.out:
-            return PASSIVE.pick(kind, options, about, None)
-        return self.ask(Decision(kind, p, options, about))
-
     # ---- matching ------------------------------------------------------------
 
     def _allowed_now(self) -> list:
         """Which faces may be played now, by face (an edition with a playable cache)."""
         top = self.discard[-1]
-        return self._playable_cache.get((top.face, self.colour)) or self._allowed_faces(top)
+        return self._playable_cache[top.face].get(self.colour) or self._allowed_faces(top)
 
     def _allowed_faces(self, top) -> list:
         """For an edition whose `playable` conditions read only the cards: which
         faces may go on `top` in the colour in play, worked out once per edition."""
         allowed = [f.spec.playable.function(f, self, self.turn) for f in self.edition.faces]
-        self._playable_cache[(top.face, self.colour)] = allowed
+        self._playable_cache[top.face][self.colour] = allowed
         return allowed
 
     def is_playable(self, card) -> bool:
@@ -450,58 +325,6 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         return why_not(self, card)
 
     # ---- playing a card ------------------------------------------------------
-
-    def play_card(self, p: int, card):
-        """`p` puts `card` from their hand on the discard pile and its effect applies."""
-        hand = self.hands[p]
-        if len(hand) == 2:  # (not remembered for _left_with_one: this play leaves one card at most)
-            self._ask_uno(p)
-        hand.remove(card)
-        kind = card.spec
-        bluff_if = kind.bluff_if
-        self.bluffed = bluff_if is not None and bluff_if.function(card, self, p)
-        self.discard.append(card)
-        self.colour = card.colour
-        if self.log is not None:
-            self.record("play", player=p, card=card.uid)
-        effect = kind.effect
-        if kind.quiet:  # nothing to settle after its effect (most cards: see unodsl.engine.quiet)
-            if effect is not None:
-                self.actor, self.acting = p, card
-                run = effect.function  # (called from a local name: quicker than as an attribute)
-                run(self, p, card)
-                self.actor = None
-                if self.offered:
-                    self.offered.clear()
-                    self.cancelled.clear()
-            if not hand or self.others_discarded:
-                self._check_out(p)
-        else:
-            self._play_loud(p, card, hand)
-
-    def _play_loud(self, p: int, card, hand: list) -> None:
-        """The rest of play_card for a card that is not quiet: its effect or the table's
-        hooks may leave a draw waiting for its answer, or its player's hand taken down to
-        one card. (A method apart: play_card's quiet path keeps as few local names as before.)"""
-        held = len(hand)
-        effect = card.spec.effect
-        if effect is not None:
-            self.actor, self.acting = p, card
-            effect.function(self, p, card)
-            self.actor = None
-            if self.pending is not None:  # a draw given by the card waits for its answer
-                self._settle_draw()
-            if self.offered:
-                self.offered.clear()
-                self.cancelled.clear()
-        if "play" in self.hooks:
-            self._fire("play", p, card)
-        if not hand or self.others_discarded:
-            self._check_out(p)
-        if held > 1 and len(hand) == 1:  # the effect or hooks took more than this card
-            self._left_with_one(p)
-        if self.edition.jump_rules and self.winner is None and not self.jumping:
-            self._jump_window()  # (every kind is loud under a jump-in rule: unodsl.engine.quiet)
 
     def _run_effect(self, script, p: int, card) -> None:
         """Run a start card's script as `p`'s; a draw it gives waits for its answer (stacking)."""
@@ -542,34 +365,6 @@ class Round(ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, 
         is remembered (see _left_with_one)."""
         self.uno_asked[p] = self.turns
         self._ask_uno(p)
-
-    def _ask_uno(self, p: int):
-        """`p` is asked to call UNO; a call missed may be caught (_catch_window)."""
-        if self.decide(CALL_UNO, p, [True, False]):
-            if self.log is not None:
-                self.record("uno", player=p)
-            self.uno_pending = None
-            if self.uncalled:  # (UNO at any time: others may still be caught)
-                self._called_uno(p)
-        else:
-            self.uno_pending = p
-
-    def _catch_window(self):
-        """Before the next player begins, anyone may catch a missed UNO call."""
-        if self.edition.false_call is not None:  # UNO at any time: the call stays open (windows.py)
-            return self._uno_window()
-        p, self.uno_pending = self.uno_pending, None
-        if len(self.hands[p]) != 1:
-            return
-        if self.settings["automatic_uno_penalty"]:  # no one needs to catch them
-            self._uno_penalty(p, None)
-            return
-        n, step = self.n, self.direction
-        for offset in range(1, n):
-            catcher = (p + offset * step) % n
-            if self.decide(CATCH, catcher, [True, False], p):
-                self._uno_penalty(p, catcher)
-                return
 
     def _uno_penalty(self, p: int, catcher: int | None) -> None:
         """`p` missed their UNO call: caught by `catcher`, or by no one (`automatic_uno_penalty`)."""
@@ -615,5 +410,14 @@ def _random_sources(direct: list) -> list:
     sources = []
     for agent in direct:
         inner = agent.agent if agent.__class__ is OfferingTableCards else agent
-        sources.append(inner._random if inner.__class__ is RandomAgent else None)
+        sources.append(inner._random if inner is not None and answers_at_random(inner) else None)
     return sources
+
+
+def _playable_rows(edition) -> list:
+    """The edition's playable cache (made with its first round): per top card's face, the
+    colour in play -> for each face, whether it goes."""
+    rows = edition.__dict__.get("_playable_rows")
+    if rows is None or len(rows) != len(edition.faces):
+        rows = edition.__dict__["_playable_rows"] = [{} for _ in edition.faces]
+    return rows

@@ -1,0 +1,71 @@
+"""What is known of an edition before a card is played: the facts its turn reads.
+
+The turn (unodsl.engine.turns) reads these as `facts.NAME`; the interpreter at every turn,
+the loop written for an edition (unodsl.engine.specialise) once, as constants, with the
+branches they rule out gone. They come from the edition's settings, hooks and kinds as
+loaded; a kind's own facts (quiet, its effect) are read from the kind itself.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class TurnFacts:
+    always: bool  # every kind's `playable` is `always`: the playable cards are the hand
+    pure_playable: bool  # `playable` reads only the cards: which go on which is kept by face
+    sides: bool  # two-sided cards: a card drawn from a turned pile is turned over (sides.py)
+    table: bool  # table cards lie in the middle (unodsl.engine.out_of_turn)
+    faces_up: bool  # a script may turn a hand face up (until its player's next turn)
+    turn_start: bool  # a `turn_start` hook: a turn begins the long way (Round._turn_begins)
+    play_hook: bool  # a `play` hook follows any card played
+    quick_draw: bool  # the turn's draw is one card off the pile, nothing watching it
+    until_playable: bool  # the setting `draw_until_playable`
+    play_drawn: str  # the setting `play_drawn`: choice, must or never
+    turn_draw_replaced: bool  # a house rule says what a player does instead of the turn's draw
+    uno_any_time: bool  # UNO at any time: a missed call stays open (unodsl.engine.windows)
+    automatic_uno_penalty: bool  # a missed call is penalised without a catch
+    reactions: bool  # some kind is a reaction card (players offered one are noted)
+    jump_rules: bool  # a jump-in rule: a window after every card played
+
+
+def turn_facts(edition) -> TurnFacts:
+    """The facts of `edition` (worked out once, then kept with it)."""
+    facts = edition.__dict__.get("_turn_facts")
+    if facts is None:
+        facts = edition.__dict__["_turn_facts"] = _facts_of(edition)
+    return facts
+
+
+def _facts_of(edition) -> TurnFacts:
+    settings = edition.settings
+    hooked = {event for event, _guard, _body in edition.hooks}
+    until_playable = settings.get("draw_until_playable", False)
+    turn_draw_replaced = "turn_draw" in edition.replacements
+    return TurnFacts(
+        always=all(_always(kind.playable) for kind in edition.kinds.values()),
+        pure_playable=edition.pure_playable,
+        sides=bool(edition.sides),
+        table=bool(edition.table),
+        faces_up=edition.faces_up,
+        turn_start="turn_start" in hooked,
+        play_hook="play" in hooked,
+        quick_draw=not ({"hand_grows", "draw"} & hooked or turn_draw_replaced or until_playable),
+        until_playable=until_playable,
+        play_drawn=settings.get("play_drawn", "choice"),
+        turn_draw_replaced=turn_draw_replaced,
+        uno_any_time=edition.false_call is not None,
+        automatic_uno_penalty=settings.get("automatic_uno_penalty", False),
+        reactions=any(kind.reaction_against is not None for kind in edition.kinds.values()),
+        jump_rules=bool(edition.jump_rules),
+    )
+
+
+def _always(condition) -> bool:
+    """Whether a compiled `playable` condition is `always` (its body returns True, whatever
+    the card and the table)."""
+    body = ast.parse(condition.source).body[0].body
+    return (len(body) == 1 and isinstance(body[0], ast.Return) and isinstance(body[0].value, ast.Call)
+            and isinstance(body[0].value.func, ast.Name) and body[0].value.func.id == "bool"
+            and [ast.unparse(arg) for arg in body[0].value.args] == ["True"])
