@@ -18,7 +18,7 @@ from ..errors import ScriptError
 from ..limits import MAX_NUMBER, MAX_SCRIPT_CHARS, MAX_SCRIPT_DEPTH, MAX_SCRIPT_STATEMENTS
 from ..resources import data_dir
 from . import ast
-from .statements import EVENT_NAMES, ONE_PLAYER_WORDS, PLAYER_WORDS
+from .statements import EVENT_NAMES, ONE_PLAYER_WORDS, PLAYER_WORDS, verbs_after_a_player
 
 
 class _ScriptIndenter(Indenter):
@@ -259,7 +259,7 @@ def _syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
 
 
 # The words a statement may have after a player, but an action's name (`next presses`).
-_VERBS_AFTER_PLAYER = ("draws", "discards", "swaps", "chooses", "plays")
+_VERBS_AFTER_PLAYER = verbs_after_a_player()
 
 
 def _misspelt_verb(error: UnexpectedInput) -> ScriptError | None:

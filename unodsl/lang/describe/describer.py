@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from .. import ast
 from ..compile import Vocabulary
+from ..registry import LANGUAGE
 from .actions import ActionWords
 from .branches import BranchWords
 from .cards import CardWords
@@ -40,7 +41,7 @@ class Describer(PlayerWords, StatementWords, BranchWords, ConditionWords, ValueW
 
     def node(self, node: ast.Node, ctx: Context = Context()):
         """Any node, read as its class reads best (statement, condition or player)."""
-        return getattr(self, "d_" + type(node).__name__)(node, ctx)
+        return LANGUAGE.describers[type(node)](self, node, ctx)
 
     # ---- blocks
 
