@@ -64,6 +64,10 @@ HOOK_EVENTS = (
 EVENT_NAMES = tuple(event.name for event in HOOK_EVENTS)
 BY_EVENT = {event.name: event for event in HOOK_EVENTS}
 
+# The draws a house rule may replace (`instead of turn_draw:`; grammar/effects.lark's REPLACED,
+# as tests/test_statements_table.py checks).
+REPLACED_DRAWS = ("turn_draw", "uno_penalty")
+
 
 def taking_from_hands() -> frozenset[str]:
     """The statements a table card's `use:` may not run (by syntax-tree class name)."""
