@@ -23,20 +23,20 @@ The words of each part of the language live in their own module; a new node
 class gets its `@describes` handler in the module of its part:
 
 - `words`: who is named and how, verbs conjugated, the clauses of a block;
-- `describer`: the `Describer` (made of the parts below) and blocks as sentences;
+- `describer`: the `Describer` (made of the parts below), blocks as sentences, and
+  when a card may be played;
 - `statements`: simple statements; `branches`: `if`, `ask`, `on` hooks, stacking;
 - `players`: players by name, seat, rank and partner, loops over players, leaving;
 - `conditions` and `values`: conditions true or false, values as noun phrases;
 - `state_chance`: `let`, edition-declared state, random values;
 - `moves`: places and moves (`move`, `shuffle`, `deal`, `shuffle hands`);
 - `actions`: the edition's actions (`next presses`), `repeat`, `instead of` a draw;
-- `cards`: cards picked by a condition, when a card may be played;
+- `cards`: cards picked by a condition;
 - `source`: a condition written back in the effect language.
 """
 from __future__ import annotations
 
-from .cards import playable_text
-from .describer import Describer
+from .describer import Describer, playable_text
 from .source import source
 from .words import IT, PLAYERS, THE_DEALER, THIS_CARD, YOU, CardRef, Clause, Compound, Context, Who, join, plural
 
