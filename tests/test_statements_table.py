@@ -109,3 +109,10 @@ def test_the_group_words_are_the_compilers_groups():
 def test_the_parsers_message_names_every_player_word():
     from unodsl.lang.parse import _TOKEN_TEXT
     assert all(word in _TOKEN_TEXT["PLAYER"] for word in statements.PLAYER_WORDS)
+
+
+def test_the_replaced_draws_are_the_grammars():
+    from unodsl.lang.parse import _parser
+    (terminal,) = [t for t in _parser().terminals if t.name == "REPLACED"]
+    words = re.fullmatch(r"\((.*)\)\\b", terminal.pattern.value)  # (grammar/effects.lark: `/(turn_draw|...)\b/`)
+    assert words and tuple(words[1].split("|")) == statements.REPLACED_DRAWS
