@@ -159,3 +159,21 @@ def test_every_rule_of_the_grammar_makes_a_node_and_every_row_names_rules_of_the
     assert made - built == set()
     named = {rule for row in LANGUAGE.rows.values() for rule in row.rules}
     assert named - made == set()
+
+
+def test_every_rule_a_row_names_is_reached_from_a_script():
+    """A grammar rule left out of the statements' alternatives would parse nowhere."""
+    from unodsl.lang.parse import _parser
+    expansions: dict = {}
+    for rule in _parser().rules:
+        made = rule.alias or rule.origin.name
+        expansions.setdefault(rule.origin.name, []).append((str(made), [s.name for s in rule.expansion]))
+    reached, stack = set(), ["script", "condition"]
+    while stack:
+        name = stack.pop()
+        for made, symbols in expansions.get(name, ()):
+            reached.add(made)
+            stack.extend(symbol for symbol in symbols if symbol not in reached and symbol in expansions)
+        reached.add(name)
+    named = {rule for row in LANGUAGE.rows.values() for rule in row.rules}
+    assert named - reached == set()

@@ -41,7 +41,7 @@ def test_a_table_card_use_refuses_the_statements_the_table_says_take_from_hands(
     import pytest
     import unodsl
     from unodsl.errors import ScriptError
-    from unodsl.lang.compile import USE, compile_script, emitter
+    from unodsl.lang.compile import USE, compile_script
     from unodsl.lang.parse import parse_script
     vocab = unodsl.load_edition("classic").vocabulary
     assert statements.BY_NODE["DiscardAll"].takes_from_hands and not statements.BY_NODE["Skip"].takes_from_hands
@@ -52,7 +52,6 @@ def test_a_table_card_use_refuses_the_statements_the_table_says_take_from_hands(
     rows = dict(LANGUAGE.rows)
     rows[ast.Skip] = dataclasses.replace(rows[ast.Skip], takes_from_hands=True)
     monkeypatch.setattr(LANGUAGE, "rows", rows)
-    monkeypatch.setattr(emitter, "_TAKES_FROM_HANDS", LANGUAGE.classes(lambda row: row.takes_from_hands))
     with pytest.raises(ScriptError, match="cannot take cards out of a hand"):
         compile_script(parse_script("skip next"), vocab, context=USE)
 
@@ -116,3 +115,11 @@ def test_the_replaced_draws_are_the_grammars():
     (terminal,) = [t for t in _parser().terminals if t.name == "REPLACED"]
     words = re.fullmatch(r"\((.*)\)\\b", terminal.pattern.value)  # (grammar/effects.lark: `/(turn_draw|...)\b/`)
     assert words and tuple(words[1].split("|")) == statements.REPLACED_DRAWS
+
+
+def test_the_readme_names_every_player_word_and_every_hook_event():
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    players = re.search(r"Players are (.*?)\. A question", readme, re.S)[1]
+    assert re.findall(r"`(\w+)`", players) == list(statements.PLAYER_WORDS)
+    events = re.search(r"hooks on game events \((.*?)\)", readme, re.S)[1]
+    assert re.findall(r"`(\w+)`", events) == list(statements.EVENT_NAMES)

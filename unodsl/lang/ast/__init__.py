@@ -12,27 +12,16 @@ The nodes live by subject: `players` (players by word, seat, rank, name), `value
 from __future__ import annotations
 
 from ..registry import LANGUAGE
+from . import players, values, statements, flow  # (in this order: the order of the rows)  # noqa: I001
 from .base import Node, walk
-from .players import NamedPlayer, Player, RankedPlayer, SeatOffset
-from .values import (Accepts, And, Arith, Bluffed, Challenges, Compare, Const, Count, Dotted, Holds, Identical, Int,
-                     ListOf, Member, Name, Neg, Not, Or, PlayerAttr, PlayerValue, RandomCard, RandomNumber,
-                     RandomOutcome, RangeOf, Str)
-from .statements import (Answer, Ask, Cards, ChooseColour, ChoosePlayer, ChooseRandomPlayer, Deal, DiscardAll, Draw,
-                         DrawOrPass, DrawTo, DrawUntil, Eliminate, ExtraTurn, FaceUp, FlipCards, ForEach, GiveAll,
-                         Move, Place, Reverse, RotateHands, Shuffle, ShuffleHands, ShowHand, Skip, SwapHands,
-                         TurnAnother)
-from .flow import (AddState, ApplyRule, DoAction, FlipState, If, Instead, JumpIn, Let, Nothing, On, RepeatTimes,
-                   RepeatUntil, Script, SetState, StackRule, StateRef, UnoAnyTime)
+# Every node class is a name of the package (`ast.Draw`), wherever it is written.
+from .players import *  # noqa: F401,F403
+from .values import *  # noqa: F401,F403
+from .statements import *  # noqa: F401,F403
+from .flow import *  # noqa: F401,F403
 
-__all__ = ["Accepts", "AddState", "And", "Answer", "ApplyRule", "Arith", "Ask", "Bluffed", "Cards", "Challenges",
-           "ChooseColour", "ChoosePlayer", "ChooseRandomPlayer", "Compare", "Const", "Count", "Deal", "DiscardAll",
-           "DoAction", "Dotted", "Draw", "DrawOrPass", "DrawTo", "DrawUntil", "Eliminate", "ExtraTurn", "FaceUp",
-           "FlipCards", "FlipState", "ForEach", "GiveAll", "Holds", "Identical", "If", "Instead", "Int", "JumpIn",
-           "Let", "ListOf", "Member", "Move", "Name", "NamedPlayer", "Neg", "Node", "Not", "Nothing", "On", "Or",
-           "Place", "Player", "PlayerAttr", "PlayerValue", "RandomCard", "RandomNumber", "RandomOutcome", "RangeOf",
-           "RankedPlayer", "RepeatTimes", "RepeatUntil", "Reverse", "RotateHands", "Script", "SeatOffset",
-           "SetState", "Shuffle", "ShuffleHands", "ShowHand", "Skip", "StackRule", "StateRef", "Str", "SwapHands",
-           "TABLE_RULES", "TurnAnother", "UnoAnyTime", "node_classes", "walk"]
+__all__ = ["Node", "TABLE_RULES", "node_classes", "walk", *players.__all__, *values.__all__, *statements.__all__,
+           *flow.__all__]
 
 
 def node_classes() -> list[type]:

@@ -1,4 +1,5 @@
-"""The node every construct of the syntax tree is made from, and a walk over a tree."""
+"""The node every construct of the syntax tree is made from, a walk over a tree, and the
+names a module of nodes gives the package."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -20,3 +21,10 @@ def walk(node):
             stack.extend(reversed(list(vars(item).values())))
         elif isinstance(item, tuple):
             stack.extend(reversed(item))
+
+
+def nodes_of(namespace: dict) -> list[str]:
+    """The names of the node classes a module of this package writes: its `__all__`, so that
+    `ast.Draw` needs no list kept by hand."""
+    return [name for name, value in namespace.items()
+            if isinstance(value, type) and issubclass(value, Node) and value.__module__ == namespace["__name__"]]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..registry import part, statement
-from .base import Node
+from .base import Node, nodes_of
 from .players import Player
 
 # ---- values and state (`let`, an edition's `state:`)
@@ -183,3 +183,6 @@ class Instead(Node):
 @dataclass(frozen=True)
 class Script(Node):
     body: tuple
+
+
+__all__ = nodes_of(globals())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..registry import part
-from .base import Node
+from .base import Node, nodes_of
 
 
 @part("player", "my_hand", syntax="PLAYER", does="a player word: me, next, previous, others, ... (docs/effects.md, "
@@ -46,3 +46,6 @@ class NamedPlayer(Player):
     `who` is "named"."""
 
     name: str
+
+
+__all__ = nodes_of(globals())

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..registry import part, statement
-from .base import Node
+from .base import Node, nodes_of
 from .players import Player
 
 # ---- drawing
@@ -274,3 +274,6 @@ class Eliminate(Node):
 
     target: Player
     shuffled: bool  # their cards are shuffled into the draw pile (else: under the discard pile)
+
+
+__all__ = nodes_of(globals())

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..registry import condition, part, value
-from .base import Node
+from .base import Node, nodes_of
 from .players import Player
 
 # ---- values ------------------------------------------------------------------
@@ -224,3 +224,6 @@ class ListOf(Node):
 class RangeOf(Node):
     low: Node
     high: Node
+
+
+__all__ = nodes_of(globals())

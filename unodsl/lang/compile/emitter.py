@@ -195,14 +195,10 @@ class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, 
         return LANGUAGE.of(node).gives or "bool"  # (the row's type of the value; a condition is one)
 
 
-# Statements that take cards out of a hand (or may: a written rule, a draw passed on): their rows say so.
-_TAKES_FROM_HANDS = LANGUAGE.classes(lambda row: row.takes_from_hands)
-
-
 def takes_what_is_offered(stmt: ast.Node) -> bool:
     """A statement that takes cards out of a hand, or moves what a player deciding something
     is offered: what may not run while a table card is used (at a decision)."""
-    return isinstance(stmt, _TAKES_FROM_HANDS) or _moves_what_is_offered(stmt)
+    return LANGUAGE.of(stmt).takes_from_hands or _moves_what_is_offered(stmt)
 
 
 def _moves_what_is_offered(stmt: ast.Node) -> bool:
