@@ -12,7 +12,8 @@ The nodes live by subject: `players` (players by word, seat, rank, name), `value
 from __future__ import annotations
 
 from ..registry import LANGUAGE
-from . import players, values, statements, flow  # (in this order: the order of the rows)  # noqa: I001
+# (in this order: the rows are registered, and docs/effects.md's table lists the statements, so)
+from . import players, values, statements, flow  # noqa: I001
 from .base import Node, walk
 # Every node class is a name of the package (`ast.Draw`), wherever it is written.
 from .players import *  # noqa: F401,F403
@@ -25,8 +26,8 @@ __all__ = ["Node", "TABLE_RULES", "node_classes", "walk", *players.__all__, *val
 
 
 def node_classes() -> list[type]:
-    """Every node class of the syntax tree (what the parser can produce): each written in
-    this package, whether or not it is named above."""
+    """Every node class of the syntax tree (what the parser can produce): each written in a
+    module of this package."""
     found, stack = [], list(Node.__subclasses__())
     while stack:
         cls = stack.pop(0)
