@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass
 import sys
 from pathlib import Path
 
@@ -20,7 +21,8 @@ import unodsl
 from unodsl.authoring import explain, find_kind, format_explanation
 from unodsl.errors import UnoError
 from unodsl.lang import ast, describe
-from unodsl.lang.describe import THE_DEALER, Context, Describer, node_classes, source
+from unodsl.lang.describe import THE_DEALER, Context, Describer, source
+from unodsl.lang.registry import LANGUAGE, Registry, RegistryError
 from unodsl.lang.parse import parse_condition, parse_script
 from unodsl.resources import edition_names
 
@@ -40,22 +42,23 @@ def sections(edition: str, card: str) -> dict:
 # ---- every node has its words -----------------------------------------------------
 
 def test_every_node_class_has_a_renderer():
-    assert describe.missing_renderers() == []
-    names = {cls.__name__ for cls in node_classes()}
+    names = {cls.__name__ for cls in ast.node_classes()}
     assert {"Draw", "If", "Holds", "Challenges", "On", "Script"} <= names
+    assert all(cls in LANGUAGE.describers for cls in ast.node_classes())
 
 
-def test_a_node_class_without_words_stops_the_import(monkeypatch):
-    import importlib
+def test_a_node_class_without_words_stops_the_import():
+    """(tests/test_registry.py checks every facet of a construct on a scratch registry)"""
+    scratch = Registry()
 
+    @scratch.value("teleport", syntax="teleport", does="a value from elsewhere")
+    @dataclass(frozen=True)
     class Teleport(ast.Node):
         pass
 
-    monkeypatch.setattr(ast, "Teleport", Teleport, raising=False)
-    with pytest.raises(ImportError, match="Teleport"):
-        importlib.reload(describe)
-    monkeypatch.delattr(ast, "Teleport")
-    importlib.reload(describe)
+    scratch.compiles(Teleport)(lambda emitter, node, card: "None")
+    with pytest.raises(RegistryError, match="Teleport has no describe handler"):
+        scratch.check([Teleport])
 
 
 # ---- the cards of the shipped editions ------------------------------------------------

@@ -37,7 +37,7 @@ from unodsl.errors import ScriptError
 from unodsl.lang.compile import (CONDITION, EFFECT, PLAYABLE, START, USE, WRITTEN, compile_condition,
                                  compile_script)
 from unodsl.lang.parse import _parser, parse_condition, parse_script
-from unodsl.lang.statements import EVENT_NAMES
+from unodsl.lang.statements import EVENT_NAMES, PLAYER_WORDS, REPLACED_DRAWS
 from unodsl.resources import data_dir
 
 SCALE = int(os.environ.get("UNODSL_FUZZ_EXAMPLES", "0")) or None
@@ -50,7 +50,8 @@ MUTATED_CASES = SCALE or 600
 # What a regular-expression terminal of the grammar may be written as (the keywords and
 # punctuation are written as the grammar says). NAME draws from every kind of name.
 SAMPLES = {
-    "PLAYER": ["me", "next", "previous", "others", "everyone", "chosen", "chosen", "dealer", "partner", "player"],
+    # every player word (lang/statements.py), `chosen` twice: statements about it often play
+    "PLAYER": [said for word in PLAYER_WORDS for said in [word] * (2 if word == "chosen" else 1)],
     "EVENT": list(EVENT_NAMES),
     "SEAT_WAY": ["on", "back"], "RANK": ["highest", "lowest"], "_SEATS": ["seats", "seat"],
     "COMPARE": ["==", "!=", "<", "<=", ">", ">="],
@@ -63,7 +64,7 @@ SAMPLES = {
              # the edition's state and chance (FUZZ below), and `let` names
              "power", "tokens", "game", "launches", "last", "held", "launcher", "x", "x", "c"],
     "INT": ["0", "1", "2", "3", "7", "12"],
-    "REPLACED": ["turn_draw", "uno_penalty"],
+    "REPLACED": list(REPLACED_DRAWS),
     "STRING": ['"yes"', '"no"', '"maybe"'],
 }
 

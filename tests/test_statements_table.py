@@ -8,13 +8,13 @@ from pathlib import Path
 
 from unodsl.engine.round import Round
 from unodsl.lang import ast, statements
-from unodsl.lang.compile import _TAKES_FROM_HANDS, _Emitter
+from unodsl.lang.registry import LANGUAGE
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "effects.md"
 
 
 def test_every_statement_the_compiler_knows_is_in_the_table_and_no_other():
-    compiled = {name[2:] for name in dir(_Emitter) if name.startswith("s_")}
+    compiled = {cls.__name__ for cls in LANGUAGE.compilers if LANGUAGE.of(cls).kind == "statement"}
     assert compiled == set(statements.BY_NODE)
     assert all(hasattr(ast, name) for name in statements.BY_NODE)
 
@@ -27,16 +27,33 @@ def test_every_primitive_named_is_one_the_round_has():
 
 def test_every_primitive_named_is_called_by_the_compiled_code_of_its_statement():
     for statement in statements.STATEMENTS:
-        # (the source text of the method, in whichever module of unodsl/lang/compile/ holds it)
-        source = inspect.getsource(getattr(_Emitter, f"s_{statement.node}"))
-        method = re.fullmatch(rf"    def s_{statement.node}\(self, s\):\n(.*)", source, re.S)
+        # (the source text of its handler, in whichever module of unodsl/lang/compile/ holds it)
+        source = inspect.getsource(LANGUAGE.compilers[getattr(ast, statement.node)])
+        method = re.fullmatch(rf"    @compiles\(ast\.{statement.node}\)\n    def \w+\(self, s\):\n(.*)", source, re.S)
         assert method, statement.node
         for primitive in statement.primitives:
             assert f"g.{primitive}" in method[1] or f'"g.{primitive}' in method[1], (statement.node, primitive)
 
 
-def test_a_table_card_use_refuses_the_statements_the_table_says_take_from_hands():
-    assert {cls.__name__ for cls in _TAKES_FROM_HANDS} == statements.taking_from_hands()
+def test_a_table_card_use_refuses_the_statements_the_table_says_take_from_hands(monkeypatch):
+    import dataclasses
+
+    import pytest
+    import unodsl
+    from unodsl.errors import ScriptError
+    from unodsl.lang.compile import USE, compile_script
+    from unodsl.lang.parse import parse_script
+    vocab = unodsl.load_edition("classic").vocabulary
+    assert statements.BY_NODE["DiscardAll"].takes_from_hands and not statements.BY_NODE["Skip"].takes_from_hands
+    with pytest.raises(ScriptError, match="cannot take cards out of a hand"):
+        compile_script(parse_script("me discards all"), vocab, context=USE)
+    compile_script(parse_script("skip next"), vocab, context=USE)
+    # the row is what the compiler reads: a row saying it takes from hands refuses `skip` too
+    rows = dict(LANGUAGE.rows)
+    rows[ast.Skip] = dataclasses.replace(rows[ast.Skip], takes_from_hands=True)
+    monkeypatch.setattr(LANGUAGE, "rows", rows)
+    with pytest.raises(ScriptError, match="cannot take cards out of a hand"):
+        compile_script(parse_script("skip next"), vocab, context=USE)
 
 
 def test_the_documentation_shows_the_table():
@@ -52,17 +69,16 @@ def test_the_player_words_are_the_grammars_and_docs_players_table():
 
 
 def test_a_statement_the_parser_makes_without_a_compiler_is_unodsls_gap_not_the_authors(monkeypatch):
-    """Forgetting a statement's `s_` method used to tell the author "X is not allowed here";
-    now it is an internal error, which the generated-script test (every statement of the
-    grammar) reports as a failure, not as a script refused in place."""
+    """Forgetting a statement's compile handler used to tell the author "X is not allowed here";
+    now the registry's check refuses it at import (tests/test_registry.py), and were one gone
+    after it, compiling says it is unodsl's gap, not a script refused in place."""
     import pytest
     from unodsl.lang.compile import compile_script
     from unodsl.lang.compile.emitter import MissingCompiler
     from unodsl.lang.parse import parse_script
     import unodsl
     vocab = unodsl.load_edition("classic").vocabulary
-    owner = next(cls for cls in _Emitter.__mro__ if "s_Reverse" in vars(cls))  # (the mixin of its part)
-    monkeypatch.delattr(owner, "s_Reverse")
+    monkeypatch.delitem(LANGUAGE.compilers, ast.Reverse)
     with pytest.raises(MissingCompiler, match="no compiler for the statement Reverse"):
         compile_script(parse_script("reverse"), vocab)
 
@@ -92,3 +108,18 @@ def test_the_group_words_are_the_compilers_groups():
 def test_the_parsers_message_names_every_player_word():
     from unodsl.lang.parse import _TOKEN_TEXT
     assert all(word in _TOKEN_TEXT["PLAYER"] for word in statements.PLAYER_WORDS)
+
+
+def test_the_replaced_draws_are_the_grammars():
+    from unodsl.lang.parse import _parser
+    (terminal,) = [t for t in _parser().terminals if t.name == "REPLACED"]
+    words = re.fullmatch(r"\((.*)\)\\b", terminal.pattern.value)  # (grammar/effects.lark: `/(turn_draw|...)\b/`)
+    assert words and tuple(words[1].split("|")) == statements.REPLACED_DRAWS
+
+
+def test_the_readme_names_every_player_word_and_every_hook_event():
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    players = re.search(r"Players are (.*?)\. A question", readme, re.S)[1]
+    assert re.findall(r"`(\w+)`", players) == list(statements.PLAYER_WORDS)
+    events = re.search(r"hooks on game events \((.*?)\)", readme, re.S)[1]
+    assert re.findall(r"`(\w+)`", events) == list(statements.EVENT_NAMES)

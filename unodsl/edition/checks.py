@@ -12,6 +12,7 @@ from ..codes import CANNOT_PLAY, DECLARATION, NEVER_HAPPENS, NO_START_RULE
 from ..engine.budget import RoundStopped
 from ..errors import Problem
 from ..lang import ast
+from ..lang.registry import LANGUAGE
 from ..errors import ScriptError
 from ..lang.compile import Context, compile_condition
 from ..lang.compile.emitter import takes_what_is_offered
@@ -88,7 +89,7 @@ def _predicates_nothing_satisfies(edition, source) -> list[Problem]:
     for path, tree in _scripts(edition):
         for node in _walk(tree):
             predicate = getattr(node, "predicate", None)
-            if predicate is None or not isinstance(node, (ast.DrawUntil, ast.DiscardAll, ast.GiveAll)):
+            if predicate is None or not LANGUAGE.of(node).picks_cards:
                 continue
             try:  # (it compiled in its script, where `chosen` may have been set before it)
                 compiled = compile_condition(predicate, edition.vocabulary, context=_AFTER_A_CHOICE)
@@ -146,10 +147,10 @@ def _hooks_in_a_table_use(edition, source) -> list[Problem]:
 
 
 def _grows_a_hand(node) -> bool:
-    """A statement that may put cards into a hand (an action may do anything)."""
+    """A statement that may put cards into a hand, as its row says (an action may do anything)."""
     if isinstance(node, ast.Move):
         return node.destination.player is not None
-    return isinstance(node, (ast.Draw, ast.DrawUntil, ast.Deal, ast.DoAction))
+    return LANGUAGE.of(node).fills_hands
 
 
 def _takes_what_is_offered(node) -> bool:

@@ -18,10 +18,11 @@ from typing import Callable
 from ..errors import ScriptError
 from ..limits import MAX_REPEATS, MAX_TURN_WORK
 from . import ast
+from .registry import LANGUAGE
 from .statements import GROUP_WORDS
 
 MAX_SEATS = 10  # the most players a table may have (the schema's `players.max`; a test holds them equal)
-_LOOPS = (ast.RepeatTimes, ast.RepeatUntil, ast.ForEach)
+_LOOPS = LANGUAGE.classes(lambda row: row.loops)  # (repeat, repeat until, for each player)
 
 
 def _blocks(value) -> list[tuple]:

@@ -11,13 +11,13 @@ The functions call the engine through a small set of primitives on the round
 state `g` (see unodsl.engine.round.Round): g.draw, g.skip, g.reverse, ...
 
 The compiler's `_Emitter` is made of one mixin per part of the language; a new
-statement gets its `s_<Node>` method (a new value its `x_<Node>`) in the module of
-its part:
+statement gets its handler, registered by its node class (`@compiles(ast.Draw)`, and a
+new value or condition likewise), in the module of its part (docs/contributing.md):
 
 - `model`: the vocabulary, state variables, contexts, `Compiled`, the names of the language;
 - `emitter`: the `_Emitter` (made of the parts below), blocks, branches, types;
 - `players`: seats, groups, ranks, and `chosen`;
-- `expressions`: values and conditions (`x_<Node>`), card predicates;
+- `expressions`: values and conditions, card predicates;
 - `statements`: draws, skip, reverse, choices, hands, `if`, `for each`, `ask`, `eliminate`;
 - `moves`: places and moves (`move`, `shuffle`, `deal`, `shuffle hands`);
 - `actions`: the edition's actions, `repeat`, `instead of` a draw;
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from .actions import action_forms
 from .build import compile_condition, compile_script
-from .emitter import _TAKES_FROM_HANDS, _Emitter, takes_what_is_offered
+from .emitter import _Emitter, takes_what_is_offered
 from .model import (ACTION, CARD_ATTRIBUTES, CARD_VALUES, CONDITION, EFFECT, GAME_NAMES, GROUP_PLAYERS,
                     PLAYABLE, PLAYER_ATTRIBUTES, REPLACED_DRAWS, SINGLE_PLAYERS, START, STATE_VALUE_TYPES,
                     TRUTH_WORDS, USE, WRITTEN, Compiled, Context, StateVar, Vocabulary, hook_context)
@@ -37,5 +37,5 @@ from .model import (ACTION, CARD_ATTRIBUTES, CARD_VALUES, CONDITION, EFFECT, GAM
 __all__ = ["ACTION", "CARD_ATTRIBUTES", "CARD_VALUES", "CONDITION", "EFFECT", "GAME_NAMES", "GROUP_PLAYERS",
            "PLAYABLE", "PLAYER_ATTRIBUTES", "REPLACED_DRAWS", "SINGLE_PLAYERS", "START", "STATE_VALUE_TYPES",
            "TRUTH_WORDS", "USE", "WRITTEN", "Compiled", "Context", "StateVar", "Vocabulary", "_Emitter",
-           "_TAKES_FROM_HANDS", "action_forms", "compile_condition", "compile_script", "hook_context",
+           "action_forms", "compile_condition", "compile_script", "hook_context",
            "takes_what_is_offered"]

@@ -5,10 +5,12 @@ from __future__ import annotations
 from ...errors import ScriptError
 from ...limits import MAX_REPEATS
 from .. import ast
+from ..registry import compiles
+from ..statements import verbs_after_a_player
 from .model import _unknown
 
 # The words a statement has after a player (`next draws 2`): an unknown action may be one misspelt.
-_STATEMENT_VERBS = ("draws", "discards", "swaps", "chooses", "plays")
+_STATEMENT_VERBS = verbs_after_a_player()
 
 
 def action_forms(name: str) -> tuple[str, str]:
@@ -20,6 +22,7 @@ def action_forms(name: str) -> tuple[str, str]:
 class ActionCode:
     """Actions, repeats and what replaces a draw."""
 
+    @compiles(ast.DoAction)
     def s_DoAction(self, s):
         name = self.action_name(s)
         if self.context.kind == "use" and self.vocab.actions[name]:
@@ -27,7 +30,7 @@ class ActionCode:
                               f"cannot {name}: that action takes cards out of a hand or a player out of the "
                               "round", s.line, s.column)
         self.pure = False
-        self.for_each(s.target, f"g.act({name!r}, {{p}})", aimed=True)
+        self.aimed(s, f"g.act({name!r}, {{p}})")
 
     def action_name(self, s: ast.DoAction) -> str:
         """The action `next presses` names: `press`, said as `press` or `presses`."""
@@ -41,6 +44,7 @@ class ActionCode:
             error.hint = "declare it in the edition's `actions:` section (`press: me draws 1`)"
         raise error
 
+    @compiles(ast.RepeatTimes)
     def s_RepeatTimes(self, s):
         count, var = self.amount(s.count, "`repeat`"), self.fresh("r")
 
@@ -51,6 +55,7 @@ class ActionCode:
         # (the block may run no time at all: what it sets is not certain after it)
         self.loop(s, lambda: self.branches([s.body], False, header))
 
+    @compiles(ast.RepeatUntil)
     def s_RepeatUntil(self, s):
         var = self.fresh("r")
 
@@ -63,6 +68,7 @@ class ActionCode:
         self.emit(f"if {self.expr(s.predicate, self.card)}: break")
         self.depth -= 1
 
+    @compiles(ast.Instead)
     def s_Instead(self, s):
         raise ScriptError(f"`instead of {s.event}` is a rule for the whole table: write it at the top of a "
                           "house rule (an edition's `rules:`), not in a card's script or a block",

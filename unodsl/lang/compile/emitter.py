@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from ...errors import ScriptError
 from ...limits import MAX_LOOP_DEPTH
-from .. import ast, statements
+from .. import ast
+from ..registry import LANGUAGE
 from .actions import ActionCode
 from .expressions import ExpressionCode
 from .model import _A_TYPE, GROUP_PLAYERS, TRUTH_WORDS, Context, Vocabulary
@@ -17,9 +18,9 @@ from .statements import StatementCode
 
 
 class MissingCompiler(AssertionError):
-    """A statement the parser makes with no `s_` method: an inconsistency inside unodsl, raised
-    loudly (the suite's generated scripts reach every statement of the grammar), never shown
-    as a mistake in the author's script."""
+    """A node the parser makes with no compile handler: an inconsistency inside unodsl (the
+    registry's check at import refuses it before any script is compiled), never shown as a
+    mistake in the author's script."""
 
 
 class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, StateChanceCode):
@@ -63,15 +64,15 @@ class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, 
         if not body:
             self.emit("pass")
         for index, stmt in enumerate(body):
-            method = getattr(self, "s_" + type(stmt).__name__, None)
-            if method is None:  # (unodsl's gap, not the author's mistake: every row has its method)
+            handler = LANGUAGE.compilers.get(type(stmt))
+            if handler is None:  # (unodsl's gap, not the author's mistake: the registry's check)
                 raise MissingCompiler(f"unodsl has no compiler for the statement {type(stmt).__name__}: "
-                                      "add its row to lang/statements.py and its s_ method")
+                                      "give it a row in lang/ast/ and a handler, @compiles(ast.X)")
             self.check_place(stmt, body[index - 1] if index else None)
             if self.maybe_nobody and _names_chosen(stmt):
-                self.when_someone_chosen(method, stmt)
+                self.when_someone_chosen(handler, stmt)
             else:
-                method(stmt)
+                handler(self, stmt)
 
     def check_place(self, stmt: ast.Node, previous: ast.Node | None) -> None:
         """Refuse a statement that cannot run where it is (what a statement needs of its
@@ -86,12 +87,12 @@ class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, 
                               f"cannot {what}: the decision would offer cards no longer there", stmt.line,
                               stmt.column, hint="a `use:` may draw, skip, reverse, choose, show hands, ...")
 
-    def when_someone_chosen(self, method, stmt) -> None:
+    def when_someone_chosen(self, handler, stmt) -> None:
         """A statement about `chosen` does nothing when no one was chosen."""
         self.emit("if chosen is not None:")
         self.depth += 1
         self.maybe_nobody = False
-        method(stmt)
+        handler(self, stmt)
         self.maybe_nobody = True  # (on the path where no one was chosen)
         self.depth -= 1
 
@@ -155,6 +156,11 @@ class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, 
         else:
             self.emit(call.format(p=self.single(player)))
 
+    def aimed(self, stmt: ast.Node, call: str) -> None:
+        """Emit `call` (with {p}) once per player the statement is aimed at: the field its
+        row's `aims` names; each of them may first cancel it with a reaction card."""
+        self.for_each(getattr(stmt, LANGUAGE.of(stmt).aims), call, aimed=True)
+
     def number(self, node: ast.Node, what: str) -> str:
         """`what` takes a whole number: say so when the script gives something else."""
         kind = self.type_of(node)
@@ -174,12 +180,6 @@ class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, 
         typed = self.value_type(node)
         if typed is not None:
             return typed
-        if isinstance(node, (ast.Int, ast.Arith, ast.Neg, ast.Count, ast.PlayerAttr)):
-            return "number"
-        if isinstance(node, ast.PlayerValue):
-            return "player"
-        if isinstance(node, ast.Str):
-            return "text"
         if isinstance(node, ast.Name):
             if node.name in ("number", "points", "players"):
                 return "number"
@@ -192,23 +192,19 @@ class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, 
                 return ("bool" if isinstance(value, bool) else "number" if isinstance(value, int)
                         else "text" if isinstance(value, str) else "any")
             return self.type_of(ast.Name(node.line, node.column, node.attr))
-        return "bool"
-
-
-# Statements that take cards out of a hand (or may: a written rule, a draw passed on).
-_TAKES_FROM_HANDS = tuple(getattr(ast, name) for name in sorted(statements.taking_from_hands()))
+        return LANGUAGE.of(node).gives or "bool"  # (the row's type of the value; a condition is one)
 
 
 def takes_what_is_offered(stmt: ast.Node) -> bool:
     """A statement that takes cards out of a hand, or moves what a player deciding something
     is offered: what may not run while a table card is used (at a decision)."""
-    return isinstance(stmt, _TAKES_FROM_HANDS) or _moves_what_is_offered(stmt)
+    return LANGUAGE.of(stmt).takes_from_hands or _moves_what_is_offered(stmt)
 
 
 def _moves_what_is_offered(stmt: ast.Node) -> bool:
     """A move out of a hand or the discard pile, or onto the discard pile: what a player
     deciding something is offered (their cards, what they match). (Whether a statement takes
-    from hands whatever its places is its row's `takes_from_hands`: lang/statements.py.)"""
+    from hands whatever its places is its row's `takes_from_hands`: lang/ast/.)"""
     if isinstance(stmt, ast.Move):
         return stmt.destination.pile == "discard" or _offered(stmt.source)
     return isinstance(stmt, ast.Deal) and _offered(stmt.source)

@@ -6,6 +6,7 @@ import difflib
 
 from ...errors import ScriptError
 from .. import ast
+from ..registry import LANGUAGE, compiles
 from ..statements import ONE_PLAYER_WORDS
 from .model import (_A_TYPE, CARD_ATTRIBUTES, CARD_VALUES, GAME_NAMES, GROUP_PLAYERS, PLAYER_ATTRIBUTES, TRUTH_WORDS,
                     _unknown)
@@ -15,25 +16,30 @@ _PLAYER_WORDS = ONE_PLAYER_WORDS
 
 
 class ExpressionCode:
-    """Expressions as Python source; bare attributes read the card named `card`."""
+    """Expressions as Python source; bare attributes read the card named `card`. One handler
+    per condition and value, registered by its node class (`@compiles(ast.Holds)`)."""
 
     def expr(self, node: ast.Node, card: str) -> str:
         """Python source of an expression; bare attributes read the card named `card`."""
-        method = getattr(self, "x_" + type(node).__name__, None)
-        if method is None:
+        handler = LANGUAGE.compilers.get(type(node))
+        if handler is None or LANGUAGE.of(node).kind == "statement":
             raise ScriptError(f"a {type(node).__name__.lower()} statement cannot be used as a value",
                               node.line, node.column)
-        return method(node, card)
+        return handler(self, node, card)
 
+    @compiles(ast.Int)
     def x_Int(self, node, card):
         return repr(node.value)
 
+    @compiles(ast.Str)
     def x_Str(self, node, card):
         return repr(node.value)
 
+    @compiles(ast.Const)
     def x_Const(self, node, card):
         return repr(node.value)
 
+    @compiles(ast.Name)
     def x_Name(self, node, card):
         """A bare name: an attribute of the card `card` (None: there is none here), a game
         value or a value."""
@@ -93,6 +99,7 @@ class ExpressionCode:
     def known_names(self) -> list[str]:
         return [*CARD_ATTRIBUTES, "playable", *self.vocab.tags, *GAME_NAMES, *sorted(self.vocab.values()), *TRUTH_WORDS]
 
+    @compiles(ast.Dotted)
     def x_Dotted(self, node, card):
         base, attr = node.base, node.attr
         if base == "settings":
@@ -114,6 +121,7 @@ class ExpressionCode:
         raise self.unknown_or_player(node, base, ["top", "card", "settings", "game", *self.lets],
                                      what="name before '.'")
 
+    @compiles(ast.PlayerAttr)
     def x_PlayerAttr(self, node, card):
         if node.attr in self.vocab.player_state:
             return self.read_player_state(node)
@@ -122,6 +130,7 @@ class ExpressionCode:
         figure = PLAYER_ATTRIBUTES[node.attr].format(p=self.single(node.player))
         return self.unless_nobody(node.player, figure, "None")
 
+    @compiles(ast.Compare)
     def x_Compare(self, node, card):
         left, right = self.expr(node.left, card), self.expr(node.right, card)
         types = {self.type_of(node.left), self.type_of(node.right)} - {"any"}
@@ -148,6 +157,7 @@ class ExpressionCode:
         guards = [f"isinstance({src}, int)" for src, maybe in zip((left, right), may_be_none) if maybe]
         return "(" + " and ".join([*guards, f"{left} {op} {right}"]) + ")"
 
+    @compiles(ast.Identical)
     def x_Identical(self, node, card):
         for side in (node.left, node.right):
             if self.type_of(side) != "card":
@@ -161,6 +171,7 @@ class ExpressionCode:
             self.pure = pure  # (it reads the looks of the card and of the top card, not which cards they are)
         return source
 
+    @compiles(ast.Member)
     def x_Member(self, node, card):
         value = self.expr(node.value, card)
         coll = node.collection
@@ -173,36 +184,44 @@ class ExpressionCode:
             test = f"({value} in ({items}{',' if len(coll.items) == 1 else ''}))"
         return f"(not {test})" if node.negated else test
 
+    @compiles(ast.Arith)
     def x_Arith(self, node, card):
         self.number(node.left, f"`{node.op}`")
         self.number(node.right, f"`{node.op}`")
         op = "//" if node.op == "/" else node.op
         return f"_arith({op!r}, {self.expr(node.left, card)}, {self.expr(node.right, card)})"
 
+    @compiles(ast.Neg)
     def x_Neg(self, node, card):
         self.number(node.operand, "`-`")
         return f"_arith('-', 0, {self.expr(node.operand, card)})"
 
+    @compiles(ast.And)
     def x_And(self, node, card):
         return "(" + " and ".join(self.expr(item, card) for item in node.items) + ")"
 
+    @compiles(ast.Or)
     def x_Or(self, node, card):
         return "(" + " or ".join(self.expr(item, card) for item in node.items) + ")"
 
+    @compiles(ast.Not)
     def x_Not(self, node, card):
         return f"(not {self.expr(node.operand, card)})"
 
+    @compiles(ast.Holds)
     def x_Holds(self, node, card):
         var = self.fresh("c")
         hand = f"g.hands[{self.single(node.player)}]"
         return self.unless_nobody(node.player, f"any({self.expr(node.predicate, var)} for {var} in {hand})", "False")
 
+    @compiles(ast.Count)
     def x_Count(self, node, card):
         var = self.fresh("c")
         hand = f"g.hands[{self.single(node.player)}]"
         count = f"sum(1 for {var} in {hand} if {self.expr(node.predicate, var)})"
         return self.unless_nobody(node.player, count, "None")
 
+    @compiles(ast.Challenges)
     def x_Challenges(self, node, card):
         self.asks, self.pure = True, False
         target = self.single(node.player)
@@ -212,10 +231,12 @@ class ExpressionCode:
             challenge = f"g.ask_challenge({target}, me)"
         return self.unless_nobody(node.player, challenge, "False")
 
+    @compiles(ast.Accepts)
     def x_Accepts(self, node, card):
         self.asks, self.pure = True, False
         return f"g.anyone_accepts(list({self.each(node.player)}), {node.question!r})"
 
+    @compiles(ast.Bluffed)
     def x_Bluffed(self, node, card):
         self.pure = False
         return "g.bluffed"
@@ -245,10 +266,11 @@ class ExpressionCode:
             return True  # (a remembered colour or card may be none; so may `chosen`)
         if isinstance(node, (ast.PlayerAttr, ast.Count)):
             return node.player.who == "chosen" and self.maybe_nobody
-        if isinstance(node, (ast.RandomNumber, ast.RandomOutcome, ast.RandomCard)):
+        if LANGUAGE.of(node).draws_chance:
             return True
         return isinstance(node, (ast.Name, ast.Dotted, ast.Arith, ast.Neg))
 
+    @compiles(ast.PlayerValue)
     def x_PlayerValue(self, node, card):
         """A player as a value (`let victim = chosen`, `chosen == next`): their seat."""
         if node.player.who in GROUP_PLAYERS:
@@ -264,4 +286,4 @@ def _literal(source: str) -> bool:
 
 def _draws_chance(node: ast.Node) -> bool:
     """Whether a value draws chance (`random number in 1..6 > 3`)."""
-    return any(isinstance(part, (ast.RandomNumber, ast.RandomOutcome, ast.RandomCard)) for part in ast.walk(node))
+    return any(LANGUAGE.of(part).draws_chance for part in ast.walk(node))

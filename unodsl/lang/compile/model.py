@@ -12,7 +12,7 @@ from typing import Callable
 from ...errors import ScriptError
 from .. import ast
 from ..cost import ScriptCost
-from ..statements import BY_EVENT
+from ..statements import BY_EVENT, REPLACED_DRAWS
 
 CARD_ATTRIBUTES = ("colour", "number", "symbol", "kind", "name", "points", "wild")
 # `next` and `previous` are written out (not g.next_of(me)): a call less each time.
@@ -148,7 +148,6 @@ _SCRIPT_NAMES = {"effect": "a card's effect", "start": "a start card's `on_start
                  "written": "a rule written on a card", "hook": "a hook", "condition": "a condition",
                  "playable": "a `playable` condition", "action": "an action of the edition's `actions:`"}
 # The draws a house rule may replace (`instead of turn_draw:`): the turn's draw, the missed-UNO penalty.
-REPLACED_DRAWS = ("turn_draw", "uno_penalty")
 ACTION = Context("action")
 EFFECT = Context("effect")
 START = Context("start")

@@ -6,11 +6,13 @@ import difflib
 
 from ...errors import ScriptError
 from .. import ast
+from ..registry import compiles
 
 
 class MoveCode:
     """Moves between hands and piles, as calls of g.move, g.shuffle_pile and g.deal."""
 
+    @compiles(ast.Move)
     def s_Move(self, s):
         source, destination = self.place(s.source, source=True), self.place(s.destination)
         if s.destination.player is not None and s.position != "top":
@@ -22,12 +24,14 @@ class MoveCode:
         self.emit(f"g.move(me, {source}, {destination}, {count}, {self.predicate(cards.predicate)}, {picker}, "
                   f"{cards.random}, {s.position!r})")
 
+    @compiles(ast.Shuffle)
     def s_Shuffle(self, s):
         if s.place.pile is None:
             raise ScriptError("only a pile can be shuffled: a hand has no order", s.place.line, s.place.column,
                               hint="`shuffle aside pile`, or `shuffle hands` to shuffle and deal every hand again")
         self.emit(f"g.shuffle_pile({self.place(s.place)})")
 
+    @compiles(ast.Deal)
     def s_Deal(self, s):
         if s.source.every_hand:
             raise ScriptError("deal from one place: collect every hand first", s.source.line, s.source.column,
@@ -35,6 +39,7 @@ class MoveCode:
         first = "None" if s.first is None else self.single(s.first)
         self.emit(f"g.deal(me, {self.place(s.source)}, list({self.each(s.group)}), {first})")
 
+    @compiles(ast.ShuffleHands)
     def s_ShuffleHands(self, s):
         # (sugar: every hand to the aside pile, shuffled, dealt out one at a time from the next player)
         self.emit("g.move(me, ('hands', None), ('pile', 'aside'), None, None, None, False)")

@@ -25,7 +25,7 @@ class PlayerCode:
     def single(self, player: ast.Player) -> str:
         if player.who in GROUP_PLAYERS:
             raise ScriptError(f"'{player.who}' is several players; this needs one "
-                              f"(me, next, previous, chosen, dealer)", player.line, player.column)
+                              f"({', '.join(ONE_PLAYER_WORDS)})", player.line, player.column)
         self.pure = False
         self.read_chosen(player)
         return self.seat_source(player)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...errors import ScriptError
 from .. import ast
+from ..registry import compiles
 from .model import (_A_TYPE, CARD_VALUES, GROUP_PLAYERS, PLAYER_ATTRIBUTES, SINGLE_PLAYERS, StateVar,
                     _unknown)
 
@@ -103,6 +104,7 @@ class StateChanceCode:
             return f"_colour({source}, {tuple(self.vocab.colours)!r})"
         return source
 
+    @compiles(ast.Let)
     def s_Let(self, s):
         name = s.name
         if name in self.reserved_names():
@@ -125,12 +127,14 @@ class StateChanceCode:
         return {*self.known_names(), *CARD_VALUES, *PLAYER_ATTRIBUTES, *SINGLE_PLAYERS, *GROUP_PLAYERS, "game",
                 "settings", *self.vocab.settings}
 
+    @compiles(ast.SetState)
     def s_SetState(self, s):
         var = self.state_ref(s.ref)
         value = self.fresh("v")
         self.emit(f"{value} = {self.state_value(var, s.value, f'`{var.name}`')}")
         self.change_state(s.ref, f"g.set_state({{p}}, {var.name!r}, {value})")
 
+    @compiles(ast.AddState)
     def s_AddState(self, s):
         var = self.state_ref(s.ref)
         if var.type != "counter":
@@ -141,6 +145,7 @@ class StateChanceCode:
         self.emit(f"{amount} = {self.amount(s.amount, '`add`')}")
         self.change_state(s.ref, f"g.add_state({{p}}, {var.name!r}, {amount})")
 
+    @compiles(ast.FlipState)
     def s_FlipState(self, s):
         var = self.state_ref(s.ref)
         if var.type != "flag":
@@ -180,12 +185,14 @@ class StateChanceCode:
                               hint="draw it in the effect with `let x = random ...` and test `x`")
         self.pure = False
 
+    @compiles(ast.RandomNumber)
     def x_RandomNumber(self, node, card):
         self.chance(node)
         self.number(node.low, "`random number in LOW..HIGH`")
         self.number(node.high, "`random number in LOW..HIGH`")
         return f"g.random_number({self.expr(node.low, card)}, {self.expr(node.high, card)})"
 
+    @compiles(ast.RandomOutcome)
     def x_RandomOutcome(self, node, card):
         self.chance(node)
         if node.table not in self.vocab.chance:
@@ -195,10 +202,12 @@ class StateChanceCode:
             raise error
         return f"g.random_outcome({node.table!r})"
 
+    @compiles(ast.RandomCard)
     def x_RandomCard(self, node, card):
         self.chance(node)
         return self.unless_nobody(node.owner, f"g.random_card({self.single(node.owner)})", "None")
 
+    @compiles(ast.ChooseRandomPlayer)
     def s_ChooseRandomPlayer(self, s):
         self.chance(s)
         self.emit(f"chosen = g.choose_random_player(me, {self.player_predicate(s.predicate)})")

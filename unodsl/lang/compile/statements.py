@@ -1,59 +1,73 @@
 """The simple statements in the generated code (draws, skip, reverse, choices, hands shown
 and swapped, a written rule applied), and the ones made of blocks: `if`, `for each player`,
-`ask`; and `eliminate`. (Which statement exists, and what it runs on, is the table of
-unodsl/lang/statements.py.)"""
+`ask`; and `eliminate`. (Which statement exists, and what it runs on, is its row,
+on its class in unodsl/lang/ast/.)"""
 from __future__ import annotations
 
 from ...errors import ScriptError
+from .. import ast
+from ..registry import compiles
 
 
 class StatementCode:
-    """One `s_<Node>` method per statement."""
+    """One handler per statement, registered by its node class (`@compiles(ast.Draw)`)."""
 
+    @compiles(ast.Draw)
     def s_Draw(self, s):
         draw = "g.draw_or_wait" if self.vocab.stacking and s.target.who != "me" else "g.draw"
-        self.for_each(s.target, f"{draw}({{p}}, {self.amount(s.amount, '`draws`')})", aimed=True)
+        self.aimed(s, f"{draw}({{p}}, {self.amount(s.amount, '`draws`')})")
 
+    @compiles(ast.On)
     def s_On(self, s):
         raise ScriptError(f"a hook is a rule for the whole table: write `on {s.event}:` at the top of a house "
                           "rule, not inside a block", s.line, s.column)
 
+    @compiles(ast.StackRule)
     def s_StackRule(self, s):
         raise ScriptError("a stacking rule is for the whole table: write `stack where ...` at the "
                           "top of a house rule, not inside a block", s.line, s.column)
 
+    @compiles(ast.JumpIn)
     def s_JumpIn(self, s):
         raise ScriptError("an out-of-turn window is for the whole table: write `jump in where ...` at the "
                           "top of a house rule, not inside a block", s.line, s.column)
 
+    @compiles(ast.UnoAnyTime)
     def s_UnoAnyTime(self, s):
         raise ScriptError("an out-of-turn window is for the whole table: write `uno at any time, false calls "
                           "draw N` at the top of a house rule, not inside a block", s.line, s.column)
 
+    @compiles(ast.DrawOrPass)
     def s_DrawOrPass(self, s):
         call = f"g.draw_or_pass({{p}}, {self.amount(s.amount, '`draws`')}, {self.predicate(s.predicate)})"
-        self.for_each(s.target, call, aimed=True)
+        self.aimed(s, call)
 
+    @compiles(ast.DrawUntil)
     def s_DrawUntil(self, s):
-        self.for_each(s.target, f"g.draw_until({{p}}, {self.predicate(s.predicate)})", aimed=True)
+        self.aimed(s, f"g.draw_until({{p}}, {self.predicate(s.predicate)})")
 
+    @compiles(ast.DrawTo)
     def s_DrawTo(self, s):
-        self.for_each(s.target, f"g.draw_or_discard_to({{p}}, {self.amount(s.size, '`to`')}, {s.can_draw})",
-                      aimed=True)
+        self.aimed(s, f"g.draw_or_discard_to({{p}}, {self.amount(s.size, '`to`')}, {s.can_draw})")
 
+    @compiles(ast.DiscardAll)
     def s_DiscardAll(self, s):
         # (sugar: `move all cards where C from P's hand to discard pile`, on the move's short path)
-        self.for_each(s.target, f"g.discard_all({{p}}, {self.predicate(s.predicate)})", aimed=True)
+        self.aimed(s, f"g.discard_all({{p}}, {self.predicate(s.predicate)})")
 
+    @compiles(ast.GiveAll)
     def s_GiveAll(self, s):
         self.emit(f"g.give_all(me, {self.predicate(s.predicate)}, list({self.each(s.recipients)}))")
 
+    @compiles(ast.Skip)
     def s_Skip(self, s):
-        self.for_each(s.target, "g.skip({p})", aimed=True)
+        self.aimed(s, "g.skip({p})")
 
+    @compiles(ast.Reverse)
     def s_Reverse(self, s):
         self.emit("g.reverse()")
 
+    @compiles(ast.FlipCards)
     def s_FlipCards(self, s):
         if not self.vocab.sides:
             raise ScriptError("this edition's cards have one side: there is nothing to turn over", s.line, s.column,
@@ -61,12 +75,14 @@ class StatementCode:
                                    "\"Two-sided cards\")")
         self.emit("g.flip_cards(me)")
 
+    @compiles(ast.ChooseColour)
     def s_ChooseColour(self, s):
         if not self.vocab.colours:
             raise ScriptError("this edition has no colours: there is none to choose", s.line, s.column,
                               hint="an edition of Wilds only (`colours: []`) plays any card on any card")
         self.for_each(s.chooser, "g.choose_colour({p})")
 
+    @compiles(ast.ChoosePlayer)
     def s_ChoosePlayer(self, s):
         self.emit(f"chosen = g.choose_player(me, {self.player_predicate(s.predicate)})")
         self.chose(s)
@@ -80,9 +96,11 @@ class StatementCode:
             self.emit("    return")
         self.chosen, self.maybe_nobody = True, s.predicate is not None
 
+    @compiles(ast.ExtraTurn)
     def s_ExtraTurn(self, s):
         self.emit("g.extra_turn(me)")
 
+    @compiles(ast.TurnAnother)
     def s_TurnAnother(self, s):
         if self.context.kind != "start":
             raise ScriptError(f"`turn another` replaces a start card, so it belongs in an `on_start:` rule, "
@@ -90,18 +108,23 @@ class StatementCode:
         self.emit("g.turn_another(card)")
         self.emit("return")  # the card is no longer on the pile: nothing more to do with it
 
+    @compiles(ast.ShowHand)
     def s_ShowHand(self, s):
-        self.for_each(s.owner, f"g.show_hand({{p}}, list({self.each(s.viewers)}))", aimed=True)
+        self.aimed(s, f"g.show_hand({{p}}, list({self.each(s.viewers)}))")
 
+    @compiles(ast.FaceUp)
     def s_FaceUp(self, s):
-        self.for_each(s.target, "g.face_up({p}, me)", aimed=True)
+        self.aimed(s, "g.face_up({p}, me)")
 
+    @compiles(ast.SwapHands)
     def s_SwapHands(self, s):
         self.emit(f"g.swap_hands({self.single(s.player)}, {self.single(s.other)})")
 
+    @compiles(ast.RotateHands)
     def s_RotateHands(self, s):
         self.emit("g.rotate_hands()")
 
+    @compiles(ast.ApplyRule)
     def s_ApplyRule(self, s):
         if self.context.kind == "written":
             raise ScriptError("a rule written on a card cannot apply the rule written on it: "
@@ -111,9 +134,11 @@ class StatementCode:
                               "is about no card", s.line, s.column)
         self.emit("g.apply_written_rule(me, card)")
 
+    @compiles(ast.Nothing)
     def s_Nothing(self, s):
         self.emit("pass")
 
+    @compiles(ast.If)
     def s_If(self, s):
         bodies = [body for _, body in s.branches] + ([s.otherwise] if s.otherwise else [])
 
@@ -125,6 +150,7 @@ class StatementCode:
 
         self.branches(bodies, bool(s.otherwise), header)
 
+    @compiles(ast.ForEach)
     def s_ForEach(self, s):
         if self.looping:
             raise ScriptError("a `for each player` loop inside another would hide the outer `player`",
@@ -143,10 +169,12 @@ class StatementCode:
         self.loop(s, lambda: self.branches([s.body], False, header))
         self.looping = False
 
+    @compiles(ast.Eliminate)
     def s_Eliminate(self, s):
         self.vocab.eliminating = True
         self.for_each(s.target, f"g.eliminate({{p}}, {s.shuffled})")
 
+    @compiles(ast.Ask)
     def s_Ask(self, s):
         var = self.fresh("a")
         options = [answer.text for answer in s.answers]

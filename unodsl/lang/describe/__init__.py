@@ -2,8 +2,9 @@
 
 The describer reads the nodes of unodsl.lang.ast, the same tree the compiler
 turns into the function the engine runs, so an explanation cannot drift from
-the behaviour. Every node class has one `d_<Class>` method; a class without one
-stops this package at import (tests/test_explain.py checks it as well).
+the behaviour. Every node class has one handler, registered by its class
+(`@describes(ast.Draw)`); a class without one stops unodsl.lang at import (the
+registry's check, unodsl/lang/registry.py).
 
 A node is read in one of three ways:
 
@@ -19,43 +20,25 @@ Players are named from the point of view of the player who played the card,
 player the event concerns.
 
 The words of each part of the language live in their own module; a new node
-class gets its `d_<Class>` method in the module of its part:
+class gets its `@describes` handler in the module of its part:
 
 - `words`: who is named and how, verbs conjugated, the clauses of a block;
-- `describer`: the `Describer` (made of the parts below) and blocks as sentences;
+- `describer`: the `Describer` (made of the parts below), blocks as sentences, and
+  when a card may be played;
 - `statements`: simple statements; `branches`: `if`, `ask`, `on` hooks, stacking;
 - `players`: players by name, seat, rank and partner, loops over players, leaving;
 - `conditions` and `values`: conditions true or false, values as noun phrases;
 - `state_chance`: `let`, edition-declared state, random values;
 - `moves`: places and moves (`move`, `shuffle`, `deal`, `shuffle hands`);
 - `actions`: the edition's actions (`next presses`), `repeat`, `instead of` a draw;
-- `cards`: cards picked by a condition, when a card may be played;
+- `cards`: cards picked by a condition;
 - `source`: a condition written back in the effect language.
 """
 from __future__ import annotations
 
-from .. import ast
-from .cards import playable_text
-from .describer import Describer
+from .describer import Describer, playable_text
 from .source import source
 from .words import IT, PLAYERS, THE_DEALER, THIS_CARD, YOU, CardRef, Clause, Compound, Context, Who, join, plural
 
 __all__ = ["IT", "PLAYERS", "THE_DEALER", "THIS_CARD", "YOU", "CardRef", "Clause", "Compound", "Context",
-           "Describer", "Who", "join", "missing_renderers", "node_classes", "playable_text", "plural", "source"]
-
-
-# ---- every node class has its words ------------------------------------------------------
-
-
-def node_classes() -> list[type]:
-    """Every node class of the syntax tree (what the parser can produce)."""
-    return [cls for cls in vars(ast).values()
-            if isinstance(cls, type) and issubclass(cls, ast.Node) and cls is not ast.Node]
-
-
-def missing_renderers() -> list[str]:
-    return [cls.__name__ for cls in node_classes() if not callable(getattr(Describer, "d_" + cls.__name__, None))]
-
-
-if missing_renderers():  # a new node class must come with its English
-    raise ImportError(f"unodsl.lang.describe has no d_<Class> method for: {', '.join(missing_renderers())}")
+           "Describer", "Who", "join", "playable_text", "plural", "source"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from .. import ast
+from ..registry import describes
 from ..statements import BY_EVENT
 from .words import IT, PLAYERS, THAT_PLAYER, THIS_CARD, CardRef, Compound, Context, Who, capital, join, plural, say
 
@@ -13,6 +14,7 @@ from .words import IT, PLAYERS, THAT_PLAYER, THIS_CARD, CardRef, Compound, Conte
 class BranchWords:
     """`if`, `ask` and `on`: whole sentences at the top of a script, one run of text inside a branch."""
 
+    @describes(ast.If)
     def d_If(self, node: ast.If, ctx: Context) -> Compound:
         inner = dataclasses.replace(ctx, depth=ctx.depth + 1)
         if len(node.branches) == 1:
@@ -72,6 +74,7 @@ class BranchWords:
             return f"ask {who.obj} {what}"
         return f"{ctx.me.noun} {say(ctx.me, 'ask')} {who.obj} {what}"
 
+    @describes(ast.Ask)
     def d_Ask(self, node: ast.Ask, ctx: Context) -> Compound:
         who = self.who(node.target, ctx)
         choices = join((f'"{a.text}"' for a in node.answers), "or")
@@ -80,9 +83,11 @@ class BranchWords:
         text = f"{ask}: {'; '.join(answers)}"
         return Compound([capital(text) + "."], text, question=True)
 
+    @describes(ast.Answer)
     def d_Answer(self, node: ast.Answer, ctx: Context, asked: Who = PLAYERS["next"]) -> str:
         return f'if {asked.pronoun} answer "{node.text}", {self.branch(node.body, ctx)}'
 
+    @describes(ast.On)
     def d_On(self, node: ast.On, ctx: Context) -> Compound:
         event = BY_EVENT[node.event]
         card = CardRef(event.card, f"{event.card}'s") if event.card else THIS_CARD
@@ -96,6 +101,7 @@ class BranchWords:
         text = f"whenever {when}, {self.inline(node.body, inner)}"
         return Compound([capital(text) + "."], text)
 
+    @describes(ast.JumpIn)
     def d_JumpIn(self, node: ast.JumpIn, ctx: Context) -> Compound:
         card = self.noun_phrase(node.predicate, Context(card=IT, depth=1))
         text = (f"after every card played (the top card then), any other player holding {card} may play "
@@ -104,6 +110,7 @@ class BranchWords:
                 "lose that turn")
         return Compound([capital(text) + "."], text)
 
+    @describes(ast.UnoAnyTime)
     def d_UnoAnyTime(self, node: ast.UnoAnyTime, ctx: Context) -> Compound:
         cards = plural(node.penalty, "card")
         text = ("UNO may be called at any time: after every turn, while a player holds one card without "
@@ -112,6 +119,7 @@ class BranchWords:
                 f"catching a player who holds more than one) costs its caller {cards}")
         return Compound([capital(text) + "."], text)
 
+    @describes(ast.StackRule)
     def d_StackRule(self, node: ast.StackRule, ctx: Context) -> Compound:
         card = self.noun_phrase(node.predicate, Context(card=IT, depth=1))
         text = (f"a player who must draw because of a card may instead play {card} from their hand "

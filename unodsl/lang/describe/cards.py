@@ -1,18 +1,13 @@
 """Cards in words: the cards a condition picks as a noun phrase ("a card of the
-colour in play", "no playable card"), and when a card may be played."""
+colour in play", "no playable card")."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
 
 from .. import ast
 from ..compile import CARD_ATTRIBUTES
-from .source import source
 from .conditions import IDENTICAL
 from .words import IT, Context, with_article
-
-if TYPE_CHECKING:
-    from .describer import Describer
 
 
 class CardWords:
@@ -78,22 +73,4 @@ class CardWords:
         if text.startswith("its "):
             return "qualifier", "whose " + text[4:]
         return "qualifier", f"such that {text}"
-
-
-def playable_text(describer: Describer, playable: ast.Node, bluff_if: ast.Node | None = None,
-                  no_bluffing: bool = False) -> str:
-    """When a card may be played: from its `playable` condition and its `bluff_if` (with
-    the setting `no_bluffing`, a bluff is not allowed)."""
-    if isinstance(playable, ast.Const):
-        text = "May be played at any time." if playable.value else "Is never played from a hand."
-    else:
-        text = f"May be played when {describer.condition(playable)}."
-    if bluff_if is not None:
-        shown = bluff_if.predicate if isinstance(bluff_if, ast.Holds) else bluff_if
-        if no_bluffing:
-            text += (f" Not while {describer.condition(bluff_if)} ({source(shown)}): that would be a "
-                     "bluff, and bluffing is not allowed (no_bluffing), so it is never challenged.")
-        else:
-            text += (f" Playing it while {describer.condition(bluff_if)} ({source(shown)}) is a bluff.")
-    return text
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from .. import ast
+from ..registry import LANGUAGE, describes
 from ..compile import CARD_ATTRIBUTES
 from .words import IT, CardRef, Context, join, plural, say, say_not, with_article
 
@@ -16,20 +17,24 @@ HOW_MANY = {"==": "exactly", ">": "more than", ">=": "at least", "<": "fewer tha
 
 
 class ConditionWords:
-    """Conditions, each `d_<Class>(node, ctx, negated)`."""
+    """Conditions, each a handler `(node, ctx, negated)` registered by its node class."""
 
     def cond(self, node: ast.Node, ctx: Context, negated: bool = False) -> str:
-        return getattr(self, "d_" + type(node).__name__)(node, ctx, negated)
+        return LANGUAGE.describers[type(node)](self, node, ctx, negated)
 
+    @describes(ast.Const)
     def d_Const(self, node: ast.Const, ctx: Context, negated: bool = False) -> str:
         return "always" if node.value != negated else "never"
 
+    @describes(ast.Int)
     def d_Int(self, node: ast.Int, ctx: Context, negated: bool = False) -> str:
         return f"{node.value} is {'' if negated else 'not '}zero"
 
+    @describes(ast.Str)
     def d_Str(self, node: ast.Str, ctx: Context, negated: bool = False) -> str:
         return f'"{node.value}" is {"" if negated else "not "}empty'
 
+    @describes(ast.Name)
     def d_Name(self, node: ast.Name, ctx: Context, negated: bool = False) -> str:
         name, card = node.name, ctx.card
         isnt = "is not" if negated else "is"
@@ -47,6 +52,7 @@ class ConditionWords:
             return f"{card.noun} has {'no' if negated else 'a'} {name}"
         return f"{self.word(name)} {isnt} true"
 
+    @describes(ast.Dotted)
     def d_Dotted(self, node: ast.Dotted, ctx: Context, negated: bool = False) -> str:
         if node.base not in ("settings", "top", "card", "game"):  # a card held by a `let` name
             held = CardRef(f"“{node.base}”", f"“{node.base}”'s")
@@ -61,11 +67,13 @@ class ConditionWords:
             return f"{owner} {'is not' if negated else 'is'} a Wild card"
         return f"{owner} has {'no' if negated else 'a'} {node.attr}"
 
+    @describes(ast.PlayerAttr)
     def d_PlayerAttr(self, node: ast.PlayerAttr, ctx: Context, negated: bool = False) -> str:
         if node.attr in self.vocab.player_state:
             return f"{self.value(node, ctx)} is {'off' if negated else 'on'}"
         return f"{self.value(node, ctx)} is {'' if negated else 'not '}zero"
 
+    @describes(ast.Compare)
     def d_Compare(self, node: ast.Compare, ctx: Context, negated: bool = False) -> str:
         op = NEGATED_OP[node.op] if negated else node.op
         left, right = node.left, node.right
@@ -105,10 +113,12 @@ class ConditionWords:
             words = words.replace("is", "are", 1)
         return f"{self.value(left, ctx)} {words} {self.value(right, ctx)}"
 
+    @describes(ast.Identical)
     def d_Identical(self, node: ast.Identical, ctx: Context, negated: bool = False) -> str:
         return (f"{self.value(node.left, ctx)} is {'not ' if negated else ''}identical to "
                 f"{self.value(node.right, ctx)} ({IDENTICAL})")
 
+    @describes(ast.Member)
     def d_Member(self, node: ast.Member, ctx: Context, negated: bool = False) -> str:
         negated = negated != node.negated
         subject = self.value(node.value, ctx)
@@ -122,23 +132,29 @@ class ConditionWords:
             return f"{subject} is not {join(items, 'or')}"
         return f"{subject} is {join(items, 'or')}"
 
+    @describes(ast.ListOf)
     def d_ListOf(self, node: ast.ListOf, ctx: Context, negated: bool = False) -> str:
         return join((self.value(item, ctx) for item in node.items), "or")
 
+    @describes(ast.RangeOf)
     def d_RangeOf(self, node: ast.RangeOf, ctx: Context, negated: bool = False) -> str:
         return f"{self.value(node.low, ctx)} to {self.value(node.high, ctx)}"
 
+    @describes(ast.Arith)
     def d_Arith(self, node: ast.Arith, ctx: Context, negated: bool = False) -> str:
         return f"{self.value(node, ctx)} is {'' if negated else 'not '}zero"
 
+    @describes(ast.Neg)
     def d_Neg(self, node: ast.Neg, ctx: Context, negated: bool = False) -> str:
         return f"{self.value(node, ctx)} is {'' if negated else 'not '}zero"
 
+    @describes(ast.And)
     def d_And(self, node: ast.And, ctx: Context, negated: bool = False) -> str:
         if negated:  # not (a and b): not a, or not b
             return self.d_Or(ast.Or(node.line, node.column, node.items), ctx, False, negate_items=True)
         return join(self.grouped(item, ctx, False, ast.Or) for item in node.items)
 
+    @describes(ast.Or)
     def d_Or(self, node: ast.Or, ctx: Context, negated: bool = False, negate_items: bool = False) -> str:
         if negated:  # not (a or b): not a, and not b
             return join(self.grouped(item, ctx, True, ast.And) for item in node.items)
@@ -172,28 +188,34 @@ class ConditionWords:
             parts.append(f"the same {join(rest, 'or')} as the top card")
         return f"{ctx.card.noun} has {', or '.join(parts)}"
 
+    @describes(ast.Not)
     def d_Not(self, node: ast.Not, ctx: Context, negated: bool = False) -> str:
         return self.cond(node.operand, ctx, not negated)
 
+    @describes(ast.Holds)
     def d_Holds(self, node: ast.Holds, ctx: Context, negated: bool = False) -> str:
         who = self.who(node.player, ctx)
         card_ctx = dataclasses.replace(ctx, card=IT)
         what = self.noun_phrase(node.predicate, card_ctx, "no" if negated else "a")
         return f"{who.noun} {say(who, 'hold')} {what}"
 
+    @describes(ast.Count)
     def d_Count(self, node: ast.Count, ctx: Context, negated: bool = False) -> str:
         return self.d_Holds(ast.Holds(node.line, node.column, node.player, node.predicate), ctx, negated)
 
+    @describes(ast.Challenges)
     def d_Challenges(self, node: ast.Challenges, ctx: Context, negated: bool = False) -> str:
         who = self.who(node.player, ctx)
         text = say_not(who, "challenge the play") if negated else say(who, "challenge the play")
         return f"{who.noun} {text} (when asked)"
 
+    @describes(ast.Accepts)
     def d_Accepts(self, node: ast.Accepts, ctx: Context, negated: bool = False) -> str:
         who = self.who(node.player, ctx)
         if who.group:
             return f'{"none" if negated else "one"} of {who.obj} says yes to "{node.question}"'
         return f'{who.noun} {say(who, "say")} {"no" if negated else "yes"} to "{node.question}"'
 
+    @describes(ast.Bluffed)
     def d_Bluffed(self, node: ast.Bluffed, ctx: Context, negated: bool = False) -> str:
         return f"the play was {'not ' if negated else ''}a bluff"

@@ -1,6 +1,6 @@
 """The describer: one edition's English for every node, made of the words of each
-part of the language (the mixins beside this module), and how a block of
-statements becomes sentences."""
+part of the language (the mixins beside this module), how a block of statements
+becomes sentences, and when a card may be played."""
 from __future__ import annotations
 
 import dataclasses
@@ -9,11 +9,13 @@ from dataclasses import dataclass, field
 
 from .. import ast
 from ..compile import Vocabulary
+from ..registry import LANGUAGE
 from .actions import ActionWords
 from .branches import BranchWords
 from .cards import CardWords
 from .conditions import ConditionWords
 from .moves import MoveWords
+from .source import source
 from .players import PlayerWords
 from .state_chance import StateChanceWords
 from .statements import StatementWords
@@ -40,7 +42,7 @@ class Describer(PlayerWords, StatementWords, BranchWords, ConditionWords, ValueW
 
     def node(self, node: ast.Node, ctx: Context = Context()):
         """Any node, read as its class reads best (statement, condition or player)."""
-        return getattr(self, "d_" + type(node).__name__)(node, ctx)
+        return LANGUAGE.describers[type(node)](self, node, ctx)
 
     # ---- blocks
 
@@ -87,3 +89,20 @@ def _and_more(first: str, second: str) -> str:
         return f"{head}, {last} and {second}"
     return f"{first} and {second}"
 
+
+def playable_text(describer: Describer, playable: ast.Node, bluff_if: ast.Node | None = None,
+                  no_bluffing: bool = False) -> str:
+    """When a card may be played: from its `playable` condition and its `bluff_if` (with
+    the setting `no_bluffing`, a bluff is not allowed)."""
+    if isinstance(playable, ast.Const):
+        text = "May be played at any time." if playable.value else "Is never played from a hand."
+    else:
+        text = f"May be played when {describer.condition(playable)}."
+    if bluff_if is not None:
+        shown = bluff_if.predicate if isinstance(bluff_if, ast.Holds) else bluff_if
+        if no_bluffing:
+            text += (f" Not while {describer.condition(bluff_if)} ({source(shown)}): that would be a "
+                     "bluff, and bluffing is not allowed (no_bluffing), so it is never challenged.")
+        else:
+            text += (f" Playing it while {describer.condition(bluff_if)} ({source(shown)}) is a bluff.")
+    return text

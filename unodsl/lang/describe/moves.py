@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .. import ast
+from ..registry import describes
 from .words import Clause, Context, act
 
 # What follows a move, by its position (on top says nothing).
@@ -12,11 +13,13 @@ _POSITION_WORDS = {"top": "", "under": ", under the top card", "bottom": ", at t
 class MoveWords:
     """The general move and the statements over it."""
 
+    @describes(ast.Move)
     def d_Move(self, node: ast.Move, ctx: Context) -> Clause:
         text = (f"move {self.d_Cards(node.cards, ctx)} from {self.d_Place(node.source, ctx)} "
                 f"to {self.d_Place(node.destination, ctx)}")
         return act(ctx.me, text + _POSITION_WORDS[node.position])
 
+    @describes(ast.Cards)
     def d_Cards(self, node: ast.Cards, ctx: Context) -> str:
         if node.count is None:
             return "all " + self.noun_phrase(node.predicate, ctx, "plural")
@@ -27,6 +30,7 @@ class MoveWords:
             return f"{counted} picked by {self.who(node.picker, ctx).obj}"
         return counted
 
+    @describes(ast.Place)
     def d_Place(self, node: ast.Place, ctx: Context) -> str:
         if node.every_hand:
             return "every hand"
@@ -34,15 +38,18 @@ class MoveWords:
             return f"{self.who(node.player, ctx).owner} hand"
         return f"the {node.pile} pile"
 
+    @describes(ast.Shuffle)
     def d_Shuffle(self, node: ast.Shuffle, ctx: Context) -> Clause:
         return Clause(None, f"{self.d_Place(node.place, ctx)} is shuffled")
 
+    @describes(ast.Deal)
     def d_Deal(self, node: ast.Deal, ctx: Context) -> Clause:
         text = f"deal every card of {self.d_Place(node.source, ctx)} to {self.who(node.group, ctx).obj}, one at a time"
         if node.first is not None:
             text += f" starting with {self.who(node.first, ctx).obj}"
         return act(ctx.me, text)
 
+    @describes(ast.ShuffleHands)
     def d_ShuffleHands(self, node: ast.ShuffleHands, ctx: Context) -> Clause:
         return Clause(None, "every hand is collected, shuffled and dealt out again one card at a time, "
                             "starting with the next player")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from .. import ast
+from ..registry import describes
 from .words import PLAYERS, Clause, Compound, Context, Who, capital, say
 
 # Players whose words depend on the node (an offset, a figure) or on who `me` is.
@@ -24,14 +25,17 @@ class PlayerWords:
             who = ctx.me if player.who == "me" else PLAYERS[player.who]
         return who.as_they() if ctx.they and player.who == ctx.they else who
 
+    @describes(ast.Player)
     def d_Player(self, node: ast.Player, ctx: Context) -> str:
         return self.who(node, ctx).noun
 
     # ---- players by seat, by rank, in turn; leaving a round
 
+    @describes(ast.SeatOffset)
     def d_SeatOffset(self, node: ast.SeatOffset, ctx: Context) -> str:
         return self.who(node, ctx).noun
 
+    @describes(ast.RankedPlayer)
     def d_RankedPlayer(self, node: ast.RankedPlayer, ctx: Context) -> str:
         return self.who(node, ctx).noun
 
@@ -56,9 +60,11 @@ class PlayerWords:
         noun = f"“{node.name}”"
         return Who(f"named-{node.name}", noun, noun, noun + "'s")
 
+    @describes(ast.NamedPlayer)
     def d_NamedPlayer(self, node: ast.NamedPlayer, ctx: Context) -> str:
         return self.who(node, ctx).noun
 
+    @describes(ast.PlayerValue)
     def d_PlayerValue(self, node: ast.PlayerValue, ctx: Context, negated: bool = False) -> str:
         return self.who(node.player, ctx).obj
 
@@ -66,12 +72,14 @@ class PlayerWords:
         noun = f"{ctx.me.owner} partner"
         return Who("partner", noun, noun, noun + "'s")
 
+    @describes(ast.ForEach)
     def d_ForEach(self, node: ast.ForEach, ctx: Context) -> Compound:
         group = self.who(node.group, ctx)
         inner = dataclasses.replace(ctx, depth=ctx.depth + 1)
         text = f"for each of {group.obj}, in turn order: {self.inline(node.body, inner)}"
         return Compound([capital(text) + "."], text)
 
+    @describes(ast.Eliminate)
     def d_Eliminate(self, node: ast.Eliminate, ctx: Context) -> Clause:
         who = self.who(node.target, ctx)
         where = "are shuffled into the draw pile" if node.shuffled else "go under the discard pile"

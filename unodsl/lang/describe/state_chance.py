@@ -3,6 +3,7 @@ random values (a number, an outcome of a chance table, a card, a player)."""
 from __future__ import annotations
 
 from .. import ast
+from ..registry import describes
 from ..compile import CARD_ATTRIBUTES
 from .words import Clause, Context, join
 
@@ -10,6 +11,7 @@ from .words import Clause, Context, join
 class StateChanceWords:
     """`let`, state and chance."""
 
+    @describes(ast.Let)
     def d_Let(self, node: ast.Let, ctx: Context) -> Clause:
         return Clause(None, f"call {self.value(node.value, ctx)} “{node.name}”")
 
@@ -19,30 +21,34 @@ class StateChanceWords:
             return f"the game's {ref.name}"
         return f"{self.who(ref.player, ctx).owner} {ref.name}"
 
+    @describes(ast.StateRef)
     def d_StateRef(self, node: ast.StateRef, ctx: Context) -> str:
         return self.state_words(node, ctx)
 
+    @describes(ast.SetState)
     def d_SetState(self, node: ast.SetState, ctx: Context) -> Clause:
         return Clause(None, f"{self.state_words(node.ref, ctx)} becomes {self.value(node.value, ctx)}")
 
+    @describes(ast.AddState)
     def d_AddState(self, node: ast.AddState, ctx: Context) -> Clause:
         if isinstance(node.amount, ast.Neg):
             return Clause(None, f"{self.state_words(node.ref, ctx)} goes down by {self.value(node.amount.operand, ctx)}")
         return Clause(None, f"{self.state_words(node.ref, ctx)} goes up by {self.value(node.amount, ctx)}")
 
+    @describes(ast.FlipState)
     def d_FlipState(self, node: ast.FlipState, ctx: Context) -> Clause:
         return Clause(None, f"{self.state_words(node.ref, ctx)} flips over (on becomes off, off becomes on)")
 
+    @describes(ast.ChooseRandomPlayer)
     def d_ChooseRandomPlayer(self, node: ast.ChooseRandomPlayer, ctx: Context) -> Clause:
         text = "another player is picked at random"
         if node.predicate is not None:
             text += f" among those for whom {self.cond(node.predicate, ctx)}"
         return Clause(None, text)
 
+    @describes(ast.RandomNumber, ast.RandomOutcome, ast.RandomCard)
     def d_RandomNumber(self, node: ast.RandomNumber, ctx: Context, negated: bool = False) -> str:
         return f"{self.value(node, ctx)} is {'' if negated else 'not '}zero"
-
-    d_RandomOutcome = d_RandomCard = d_RandomNumber
 
     def state_value_words(self, node: ast.Node, ctx: Context) -> str | None:
         """A value of state or chance in words (None: another kind of value)."""

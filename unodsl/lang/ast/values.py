@@ -1,0 +1,229 @@
+"""Conditions and values of the syntax tree, each with its row (unodsl/lang/registry.py)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..registry import condition, part, value
+from .base import Node, nodes_of
+from .players import Player
+
+# ---- values ------------------------------------------------------------------
+
+
+@value("int_", syntax="N", does="a whole number", gives="number")
+@dataclass(frozen=True)
+class Int(Node):
+    value: int
+
+
+@value("string", syntax='"TEXT"', does="a text", gives="text")
+@dataclass(frozen=True)
+class Str(Node):
+    value: str
+
+
+@value("name", syntax="NAME", does="a card's attribute (`colour`), a game value (`players`), a value (`red`) "
+                                   "or a `let` name")
+@dataclass(frozen=True)
+class Name(Node):
+    """A bare word: a card attribute (`colour`), a game value (`players`) or a value (`red`)."""
+
+    name: str
+
+
+@value("dotted", syntax="NAME.NAME", does="`top.colour`, `card.number`, `settings.NAME`, `game.NAME`, or an "
+                                          "attribute of a card a `let` name holds")
+@dataclass(frozen=True)
+class Dotted(Node):
+    """`top.colour`, `settings.two_player_rule`, `card.number`."""
+
+    base: str
+    attr: str
+    # Where the word after the dot is, for a problem with it (not part of the node's value).
+    attr_line: int = field(default=0, compare=False)
+    attr_column: int = field(default=0, compare=False)
+
+    def attr_node(self) -> "Name":
+        """The word after the dot, as a Name at its own place."""
+        return Name(self.attr_line or self.line, self.attr_column or self.column, self.attr)
+
+
+@value("player_attr", syntax="PLAYER.FIGURE", does="a figure of a player: `next.hand` (the cards they hold), "
+                                                  "`me.score`, or a player's state (`me.power`)", gives="number")
+@dataclass(frozen=True)
+class PlayerAttr(Node):
+    """`next.hand` (card count), `me.score`."""
+
+    player: Player
+    attr: str
+
+
+@value("player_value", syntax="PLAYER", does="a player as a value: `let victim = chosen`, `chosen == next`",
+       gives="player")
+@dataclass(frozen=True)
+class PlayerValue(Node):
+    """A player as a value: `let victim = chosen`, `chosen == next`."""
+
+    player: Player
+
+
+@value("arith", syntax="N + N (- * / %)", does="arithmetic on whole numbers", gives="number")
+@dataclass(frozen=True)
+class Arith(Node):
+    op: str
+    left: Node
+    right: Node
+
+
+@value("neg", syntax="-N", does="a number negated", gives="number")
+@dataclass(frozen=True)
+class Neg(Node):
+    operand: Node
+
+
+@value("count", syntax="count(PLAYER, C)", does="how many cards of the player's hand satisfy C", gives="number")
+@dataclass(frozen=True)
+class Count(Node):
+    """`count(next, colour == red)`: how many cards of the player's hand satisfy it."""
+
+    player: Player
+    predicate: Node
+
+
+# ---- chance --------------------------------------------------------------------
+
+
+@value("random_number", syntax="random number in LOW..HIGH", does="a whole number, each as likely",
+       gives="number", draws_chance=True)
+@dataclass(frozen=True)
+class RandomNumber(Node):
+    """`random number in LOW..HIGH`: a whole number, each as likely."""
+
+    low: Node
+    high: Node
+
+
+@value("random_outcome", syntax="random TABLE", does="an outcome of a table the edition's `chance:` declares",
+       draws_chance=True)
+@dataclass(frozen=True)
+class RandomOutcome(Node):
+    """`random launcher`: one outcome of a table the edition's `chance:` section declares."""
+
+    table: str
+
+
+@value("random_card", syntax="random card from PLAYER's hand", does="a card of the hand (none when it is empty)",
+       gives="card", draws_chance=True)
+@dataclass(frozen=True)
+class RandomCard(Node):
+    """`random card from next's hand`: a card of the hand (none when it is empty)."""
+
+    owner: Player
+
+
+# ---- conditions ------------------------------------------------------------------
+
+
+@condition("compare", syntax="VALUE == VALUE (!= < <= > >=)", does="two values compared")
+@dataclass(frozen=True)
+class Compare(Node):
+    op: str
+    left: Node
+    right: Node
+
+
+@condition("member", "not_member", syntax="VALUE [not] in [A, B] / VALUE [not] in LOW..HIGH",
+           does="a value among those of a list, or in a range of numbers")
+@dataclass(frozen=True)
+class Member(Node):
+    value: Node
+    collection: Node
+    negated: bool
+
+
+@condition("identical", syntax="CARD is identical to CARD", does="two cards of the same kind, colour, number "
+                                                                  "and symbol")
+@dataclass(frozen=True)
+class Identical(Node):
+    """`card is identical to top`: two cards of the same kind, colour, number and symbol."""
+
+    left: Node
+    right: Node
+
+
+@condition("and_", syntax="C and C", does="both hold")
+@dataclass(frozen=True)
+class And(Node):
+    items: tuple
+
+
+@condition("or_", syntax="C or C", does="either holds")
+@dataclass(frozen=True)
+class Or(Node):
+    items: tuple
+
+
+@condition("not_", syntax="not C", does="C does not hold")
+@dataclass(frozen=True)
+class Not(Node):
+    operand: Node
+
+
+@condition("holds", syntax="PLAYER holds C", does="some card in the player's hand satisfies C")
+@dataclass(frozen=True)
+class Holds(Node):
+    """`me holds colour == red`: some card in the player's hand satisfies the predicate."""
+
+    player: Player
+    predicate: Node
+
+
+@condition("challenges", syntax="PLAYER challenges", does="asks the player whether they challenge the card "
+                                                           "just played")
+@dataclass(frozen=True)
+class Challenges(Node):
+    """`next challenges`: asks the player whether they challenge the card just played."""
+
+    player: Player
+
+
+@condition("accepts", syntax='PLAYER accepts "QUESTION"', does="a yes/no question put to the players")
+@dataclass(frozen=True)
+class Accepts(Node):
+    """`me accepts "question"`: a yes/no question put to a player."""
+
+    player: Player
+    question: str
+
+
+@condition("bluffed", syntax="bluffed", does="the card just played broke its `bluff_if` condition")
+@dataclass(frozen=True)
+class Bluffed(Node):
+    """True when the card just played broke its `bluff_if` condition."""
+
+
+@condition("always", "never", syntax="always / never", does="holds always / never")
+@dataclass(frozen=True)
+class Const(Node):
+    """`always` / `never`."""
+
+    value: bool
+
+
+# ---- parts of conditions ------------------------------------------------------------
+
+
+@part("list_", syntax="[A, B, ...]", does="values listed, after `in`")
+@dataclass(frozen=True)
+class ListOf(Node):
+    items: tuple
+
+
+@part("range_", syntax="LOW..HIGH", does="the whole numbers from LOW to HIGH, after `in`")
+@dataclass(frozen=True)
+class RangeOf(Node):
+    low: Node
+    high: Node
+
+
+__all__ = nodes_of(globals())
