@@ -10,7 +10,7 @@ docs/scenarios.md's table of events is rendered from it (tests keep them equal).
 
 A field holds one of HOLDS; a seat field names a round seat, unless the kind is recorded by
 the match (`by_match`: the match's seats; in Challenge UNO a round may seat fewer players).
-`check_event(event)` says what is wrong with one logged event (None: nothing); `check_table`
+`table_text()` is that table in Markdown. `check_event(event)` says what is wrong with one logged event (None: nothing); `check_table`
 and `check_covered` are what keeps the table whole and its readers complete (run at import
 by the readers, and by tests on a scratch table to see them fail).
 
@@ -24,26 +24,29 @@ from typing import NamedTuple
 
 # ---- what a field holds
 
-SEAT = "a seat"
-SEATS = "a list of seats"
-CARD = "a card (its uid)"
-CARDS = "a list of cards (uids)"
-HANDS = "cards by seat: a list of uid lists, or of [seat, uids] pairs"
-LAID_OUT = "a list of cards (uids) laid out by a scenario, seen by every seat"
-CARDS_BY_SEAT = "a card (uid) by seat, face up"
-PILES = "cards (uids) by pile name"
-COUNT = "a whole number"
-SCORES = "a number by seat"
-DIRECTION = "1 (to the left) or -1"
-FLAG = "true or false"
-TEXT = "words"
-PLACE = "a place: hand, every hand or a pile's name"
-VALUE = "a value (a number, words, true/false, a card's uid or none)"
-CHANCE_VALUE = "a value; a card's uid when `what` is a random card"
-OPTION = "an option as the log writes it (decisions.plain)"
-DECISION_KIND = "a decision kind (unodsl.engine.decisions)"
-HOLDS = (SEAT, SEATS, CARD, CARDS, HANDS, LAID_OUT, CARDS_BY_SEAT, PILES, COUNT, SCORES, DIRECTION, FLAG,
-         TEXT, PLACE, VALUE, CHANCE_VALUE, OPTION, DECISION_KIND)
+SEAT, SEATS, CARD, CARDS, HANDS, LAID_OUT = "seat", "seats", "card", "cards", "hands", "laid out"
+CARDS_BY_SEAT, PILES, COUNT, SCORES, DIRECTION, FLAG = "card by seat", "piles", "number", "scores", "direction", "flag"
+TEXT, PLACE, VALUE, CHANCE_VALUE, OPTION, DECISION_KIND = "words", "place", "value", "chance", "option", "decision kind"
+HOLDS = {
+    SEAT: "a seat (none: nobody)",
+    SEATS: "a list of seats",
+    CARD: "a card (its uid; in `expect:` its name)",
+    CARDS: "a list of cards (uids; in `expect:` names, in any order)",
+    HANDS: "cards by seat: a list of uid lists, or of [seat, uids] pairs",
+    LAID_OUT: "a list of cards (uids) a scenario laid out, seen by every seat",
+    CARDS_BY_SEAT: "a card (uid) by seat, face up",
+    PILES: "cards (uids) by pile name",
+    COUNT: "a whole number",
+    SCORES: "a number by seat",
+    DIRECTION: "1 (play goes to the left) or -1",
+    FLAG: "true or false",
+    TEXT: "words",
+    PLACE: "a place: `hand` (its seat in the field `..._player`), `every hand`, or a pile's name",
+    VALUE: "a number, words, true/false, a card's uid, or none",
+    CHANCE_VALUE: "a number or words; a card's uid when `what` is a random card",
+    OPTION: "an option as the log writes it: a card as {card: uid, label}, DRAW/KEEP/PASS by name",
+    DECISION_KIND: "a kind of decision (unodsl.engine.decisions)",
+}
 # The fields whose cards a seat sees only when it saw them (the others are seen by all).
 HIDDEN_CARDS = frozenset({CARD, CARDS, HANDS, CHANCE_VALUE})
 
@@ -238,6 +241,19 @@ def did_you_mean(word, choices) -> str:
 def fields_holding(holds: frozenset | set) -> dict[str, tuple]:
     """For each kind, the names of its fields that hold one of `holds`."""
     return {kind.name: tuple(f.name for f in kind.fields if f.holds in holds) for kind in KINDS}
+
+
+def table_text() -> str:
+    """The table of events in Markdown (docs/scenarios.md holds it: tests/test_docs.py)."""
+    rows = ["| event | fields | what it means |", "|---|---|---|"]
+    for kind in KINDS:
+        fields = ", ".join(f"`{f.name}` {f.holds}" + (" (sometimes)" if f.optional else "") for f in kind.fields)
+        seen = "" if kind.seen == EVERY_SEAT else f" Seen by {kind.seen}."
+        match = " Recorded by the match (its seats)." if kind.by_match else ""
+        rows.append(f"| `{kind.name}` | {fields} | {kind.meaning}.{match}{seen} |")
+    rows += ["", "What a field holds:", "", "| holds | |", "|---|---|"]
+    rows += [f"| {name} | {words} |" for name, words in HOLDS.items()]
+    return "\n".join(rows) + "\n"
 
 
 check_table(EVENTS)
