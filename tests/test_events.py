@@ -112,7 +112,8 @@ def test_every_event_of_every_scenario_is_as_the_table_says(monkeypatch):
 @pytest.mark.parametrize("event, message", [
     ({"event": "plya", "player": 0, "card": 3}, "'plya' is not a kind of event; did you mean 'play'?"),
     ({"event": "play", "player": 0}, "a 'play' event lacks its field 'card'"),
-    ({"event": "play", "player": 0, "card": 3, "cards": [3]}, "a 'play' event has no field 'cards'; did you mean 'card'?"),
+    ({"event": "play", "player": 0, "card": 3, "cards": [3]},
+     "a 'play' event has no field 'cards'; did you mean 'card'?"),
     ({"player": 0}, "None is not a kind of event"),
     (["play"], "an event is a mapping, not list"),
 ])

@@ -10,9 +10,9 @@ docs/scenarios.md's table of events is rendered from it (tests keep them equal).
 
 A field holds one of HOLDS; a seat field names a round seat, unless the kind is recorded by
 the match (`by_match`: the match's seats; in Challenge UNO a round may seat fewer players).
-`table_text()` is that table in Markdown. `check_event(event)` says what is wrong with one logged event (None: nothing); `check_table`
-and `check_covered` are what keeps the table whole and its readers complete (run at import
-by the readers, and by tests on a scratch table to see them fail).
+`table_text()` is the table in Markdown. `check_event(event)` says what is wrong with one
+logged event (None: nothing); `check_table` and `check_covered` keep the table whole and its
+readers complete (run at import by the readers, and by tests on a scratch table).
 
 A seat's history also holds checkpoints (`{"event": "checkpoint", ...}`: unodsl.seat.observe),
 which are never in the log.
