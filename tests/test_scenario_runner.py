@@ -170,6 +170,28 @@ def test_no_events(tmp_path):
     assert failure.actual == "{event: play, player: 0, card: red 7}"
 
 
+def test_an_event_kind_not_in_the_table_of_events_is_refused_with_a_did_you_mean(tmp_path):
+    path, text = table(tmp_path, """\
+        answers: [red 7]
+        expect:
+          events: [{event: plays, player: 0}]
+        """)
+    problem = only_problem(path)
+    at(problem, text, "plays")
+    assert (problem.message, problem.hint) == ("'plays' is not a kind of event", "did you mean 'play'?")
+
+
+def test_a_field_the_event_kind_does_not_have_is_refused_with_a_did_you_mean(tmp_path):
+    path, text = table(tmp_path, """\
+        answers: [red 7]
+        expect:
+          no_events: [{event: draw, player: 1, card: red 1}]
+        """)
+    problem = only_problem(path)
+    at(problem, text, "card: red 1")
+    assert (problem.message, problem.hint) == ("a 'draw' event has no field 'card'", "did you mean 'cards'?")
+
+
 def test_wrong_player_or_kind_stops_the_run_at_that_answer(tmp_path):
     path, text = table(tmp_path, """\
         answers:

@@ -3,7 +3,7 @@ from __future__ import annotations
 from collections import Counter
 from math import comb
 
-from ..engine.decisions import DRAW, KEEP, Decision, TableUse
+from ..engine.decisions import DECISIONS, DRAW, KEEP, Decision, TableUse, check_answered
 from ..lang import ast
 from .base import Agent
 
@@ -41,8 +41,7 @@ class GreedyAgent(Agent):
             if threat is not None:
                 return threat
             decision = Decision(decision.kind, decision.player, options[:len(options) - len(uses)], decision.about)
-        handler = getattr(self, "_" + decision.kind, None)
-        return handler(decision, view) if handler else decision.options[0]
+        return getattr(self, "_" + decision.kind)(decision, view)  # (one per kind: checked below)
 
     def choose_turn(self, cards: list, view):
         return _best_play(cards, view)
@@ -126,6 +125,11 @@ class GreedyAgent(Agent):
         own = decision.about == ["hand", decision.player]
         usefulness = lambda c: _usefulness(c, view.hand)  # noqa: E731
         return (min if own else max)(decision.options, key=usefulness)
+
+
+# Every kind of decision has its answer here, named after it (a kind added to the table
+# without one stops the import, rather than be answered by the first option).
+check_answered("the greedy agent", {kind for kind in DECISIONS if hasattr(GreedyAgent, "_" + kind)})
 
 
 def _best_play(cards: list, view):

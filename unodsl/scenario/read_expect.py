@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.decisions import KINDS
-from .checks import Checks, every
+from ..engine.events import EVENTS
+from .checks import Checks, did_you_mean, every
 from .model import EXPECT_KEYS, Answer
 from .words import describe
 
@@ -124,6 +125,7 @@ class ExpectReading(Checks):
             if not pattern:
                 self.problem(path + (i,), "an empty event matches anything", "e.g. {event: draw, player: 1}")
                 ok = False
+            ok = self.event_fields(path + (i,), pattern) and ok
             for key in ("card", "cards"):
                 names = pattern.get(key)
                 names = [names] if key == "card" else names
@@ -135,6 +137,26 @@ class ExpectReading(Checks):
         return ok
 
     expect_no_events = expect_events
+
+    def event_fields(self, path, pattern: dict) -> bool:
+        """The kind of event a pattern names is one the log holds (unodsl.engine.events), and
+        its other keys are fields of that kind (a pattern without a kind may name any field)."""
+        if "event" not in pattern:
+            return True
+        name = pattern["event"]
+        kind = EVENTS.get(name) if isinstance(name, str) else None
+        if kind is None:
+            self.problem(path + ("event",), f"'{name}' is not a kind of event",
+                         did_you_mean(str(name), EVENTS, "kinds: " + ", ".join(sorted(EVENTS))))
+            return False
+        fields = sorted(kind.field_names())
+        ok = True
+        for key in pattern:
+            if key != "event" and key not in fields:
+                self.problem(path + (key,), f"a '{name}' event has no field '{key}'",
+                             did_you_mean(str(key), fields, "its fields: " + ", ".join(fields)), at_key=True)
+                ok = False
+        return ok
 
     def expect_state(self, path, value) -> bool:
         return self.state(path, value)  # (StateReading's)

@@ -6,10 +6,11 @@ card that changed place is a Move. A seat sees the card of a move when it sees t
 place it left or the place it reached (unodsl.seat.places), or when the round showed
 it the card (a hand shown, swapped, given: `Round.known`); otherwise it sees that *a*
 card went from one place to the other. The event is kept with the uids it did not see
-put as None: an opponent "drew 2", not which two. Nothing here knows an event by its
-name but the few whose fields hold cards, and the decisions of other seats: a seat sees
-those every player sees put and answered (decisions.PUBLIC_KINDS, without how many
-options there were), the others only by what they bring about.
+put as None: an opponent "drew 2", not which two. Which fields hold cards, and which
+events only their player sees (decisions), this module reads from the table of events
+(unodsl.engine.events): of another seat's decisions a seat sees those every player sees
+put and answered (decisions.PUBLIC_KINDS, without how many options there were), the
+others only by what they bring about.
 
 What a seat may infer is told too (`Observation.lacks`, about the moment before the
 event's moves): what the rules force — after a card that may be a bluff is challenged and
@@ -22,16 +23,20 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..engine.decisions import PUBLIC_KINDS
+from ..engine.events import CARD, CARDS, CHANCE_VALUE, EVENTS, HANDS, ITS_PLAYER, fields_holding
 from ..engine.round import AT_TURN
 from ..lang import ast
 from .places import DECK, placement, sees
 from .view import view_of
 
-# The fields of an event that name cards by uid, one card or a list of them.
-CARD_FIELDS = ("card", "against")
-CARD_LIST_FIELDS = ("cards",)
-# Decisions recorded by a match: a seat sees its own, not which one another seat was put.
-DECISION_EVENTS = ("decision", "answer")
+# For each kind of event (unodsl.engine.events), its fields that name cards by uid: one card,
+# a list of them, the hands of a deal, a chance's value (a card when it is a random card).
+CARD_FIELDS = fields_holding({CARD})
+CARD_LIST_FIELDS = fields_holding({CARDS})
+HAND_FIELDS = fields_holding({HANDS})
+CHANCE_FIELDS = fields_holding({CHANCE_VALUE})
+# Events only their player sees (decisions): another seat sees a public kind's, without its options.
+OWN_EVENTS = frozenset(kind.name for kind in EVENTS.values() if kind.seen == ITS_PLAYER)
 
 
 class Move(NamedTuple):
@@ -152,7 +157,8 @@ class Observer:
 
     def _redacted(self, seat: int, event: dict, seen: set) -> dict | None:
         """`event` with the uids `seat` did not see put as None (None: an event it did not see)."""
-        if event["event"] in DECISION_EVENTS and event.get("player") != seat:
+        kind = event["event"]
+        if kind in OWN_EVENTS and event.get("player") != seat:
             if event.get("kind") not in PUBLIC_KINDS:
                 return None
             return {name: value for name, value in event.items() if name != "options"}
@@ -165,18 +171,20 @@ class Observer:
             return uid if at is not None and sees(seat, at[0], face_up) else None
 
         copy = dict(event)
-        for name in CARD_FIELDS:
+        for name in CARD_FIELDS[kind]:
             if name in copy:
                 copy[name] = shown(copy[name])
-        for name in CARD_LIST_FIELDS:
+        for name in CARD_LIST_FIELDS[kind]:
             if isinstance(copy.get(name), list):
                 copy[name] = [shown(uid) for uid in copy[name]]
-        hands = copy.get("hands")
-        if isinstance(hands, list):  # a deal: by seat, or [seat, cards] pairs
-            copy["hands"] = [[pair[0], [shown(uid) for uid in pair[1]]] if _is_pair(pair)
-                             else [shown(uid) for uid in pair] for pair in hands]
-        if event["event"] == "chance" and str(event.get("what", "")).startswith("random card"):
-            copy["value"] = shown(copy.get("value"))
+        for name in HAND_FIELDS[kind]:
+            hands = copy.get(name)
+            if isinstance(hands, list):  # a deal: by seat, or [seat, cards] pairs
+                copy[name] = [[pair[0], [shown(uid) for uid in pair[1]]] if _is_pair(pair)
+                              else [shown(uid) for uid in pair] for pair in hands]
+        if CHANCE_FIELDS[kind] and str(event.get("what", "")).startswith("random card"):
+            for name in CHANCE_FIELDS[kind]:
+                copy[name] = shown(copy.get(name))
         return copy
 
     # ---- what the rules let every seat infer

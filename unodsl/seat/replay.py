@@ -20,15 +20,18 @@ world, where they lay then (`pins`).
 """
 from __future__ import annotations
 
-from ..engine.decisions import (DRAW, JUMP_IN, KEEP, PASS, PICK, PLAY_DRAWN, PUBLIC_KINDS, REACT, STACK, TURN,
-                                TableUse)
+from ..engine.decisions import (DECISIONS, DRAW, JUMP_IN, KEEP, PASS, PICK, PLAY_DRAWN, PUBLIC_KINDS, REACT, STACK,
+                                TURN, TableUse)
 from ..engine.decisions import plain as _plain  # (how the log writes an option)
+from ..engine.events import EVENTS, ITS_PLAYER
 from .places import DRAW_PILE
 from .view import view_of
 
 # The events by which a player's action is seen (the first of them after a hidden decision
 # says what the decision was).
 ACTIONS = frozenset({"play", "draw", "stack", "react", "jump_in", "discard", "table_use", "give", "move", "instead"})
+# The events of decisions answered (unodsl.engine.events: those only their player sees in full).
+DECIDED = frozenset(kind.name for kind in EVENTS.values() if kind.seen == ITS_PLAYER)
 # A view's fields that are the same in every world at the same moment (what the check compares).
 CHECKED = ("hand", "hand_sizes", "discard", "colour", "direction", "turn", "draw_size", "pile_sizes", "table",
            "lying", "side", "backs", "draw_top_back", "face_up", "scores", "player_state", "game_state", "out",
@@ -61,7 +64,7 @@ class Replay:
             event = observation.event
             if event is None:
                 continue
-            if event["event"] in ("decision", "answer") and event.get("player") == seat:
+            if event["event"] in DECIDED and event.get("player") == seat:
                 self.own.append((event["kind"], event["value"]))
             else:
                 self.events.append(event)
@@ -88,7 +91,7 @@ class Replay:
                 raise Rejected
             return _by_value(options, value)
         if kind in PUBLIC_KINDS:
-            index = self._first(lambda e: e["event"] in ("decision", "answer") and e.get("player") == seat
+            index = self._first(lambda e: e["event"] in DECIDED and e.get("player") == seat
                                 and e.get("kind") == kind)
             if index is None:
                 raise Rejected
@@ -148,9 +151,8 @@ class Replay:
                 self.used.add(index)
                 return drawn
             return KEEP
-        wanted = {STACK: "stack", JUMP_IN: "jump_in", REACT: "react"}.get(kind)
-        if wanted is not None:
-            if name == wanted:
+        if kind in (STACK, JUMP_IN, REACT):  # a card out of turn or on a draw (the table's event shows it), or PASS
+            if name in DECISIONS[kind].shown_by:
                 return self._card(world, index, seat, options, event["card"], options[:-1])
             return PASS
         if kind == PICK:
@@ -173,7 +175,7 @@ class Replay:
         raise Swap(uid, in_hand[-1])  # (the card that came last: a card drawn this turn)
 
     def _pick(self, options: list):
-        index = self._first(lambda e: e["event"] == "move")
+        index = self._first(lambda e: e["event"] in DECISIONS[PICK].shown_by)
         if index is None:
             return options[0]
         done = self.picks.get(index, 0)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import textwrap
 
+from ..engine.events import EVENTS, HANDS, SEAT, SEATS, check_covered, fields_holding
 from ..engine.sides import side_after
 from ..lang.describe.words import third_person
 
@@ -21,11 +22,14 @@ WIDTH = 80
 # Events that begin a new line of the story.
 NEW_LINE = {"turn", "deal", "setup", "round_end", "round_abandoned", "match_abandoned", "eliminated"}
 # Events with match seats already (recorded by the match, not by a round).
-MATCH_EVENTS = {"round_end", "eliminated", "match_end", "match_abandoned", "round_seats", "dealer", "dealer_draw"}
-# Events that say nothing a player needs to read.
-SILENT = {"dealer_draw", "skip", "turn", "match_end", "round_seats", "decision", "answer",
-          "dealer"}
-SEAT_FIELDS = ("player", "by", "accused", "chosen", "on", "target", "other", "from_player", "into_player")
+MATCH_EVENTS = frozenset(kind.name for kind in EVENTS.values() if kind.by_match)
+# Events that say nothing a player needs to read; every other kind of the table of events
+# (unodsl.engine.events) is told by the Narrator's method named after it (checked at import).
+SILENT = frozenset({"dealer_draw", "skip", "turn", "match_end", "round_seats", "decision", "answer"})
+# For each kind, its fields that name a seat, a list of seats, hands as [seat, cards] pairs.
+SEAT_FIELDS = fields_holding({SEAT})
+SEATS_FIELDS = fields_holding({SEATS})
+HANDS_FIELDS = fields_holding({HANDS})
 
 
 class Narrator:
@@ -61,17 +65,21 @@ class Narrator:
         elif kind == "round_end":
             self._seats = None
         elif kind not in MATCH_EVENTS and self._seats is not None:
-            seats = self._seats
-            for name in SEAT_FIELDS:
-                if isinstance(note.get(name), int) and not isinstance(note[name], bool):
-                    note[name] = seats[note[name]]
-            if kind == "deal_cards":
-                note["hands"] = [[seats[q], cards] for q, cards in note["hands"]]
-            if isinstance(note.get("to"), int):
-                note["to"] = seats[note["to"]]
-            elif isinstance(note.get("to"), list):
-                note["to"] = [seats[p] for p in note["to"]]
+            self._match_seats(note, kind, self._seats)
         return note
+
+    @staticmethod
+    def _match_seats(note: dict, kind: str, seats: list[int]) -> None:
+        """The round seats of `note` put as match seats (read from the table of events)."""
+        for name in SEAT_FIELDS.get(kind, ()):
+            if isinstance(note.get(name), int) and not isinstance(note[name], bool):
+                note[name] = seats[note[name]]
+        for name in SEATS_FIELDS.get(kind, ()):
+            if isinstance(note.get(name), list):
+                note[name] = [seats[p] for p in note[name]]
+        for name in HANDS_FIELDS.get(kind, ()):  # (a deal's hands by index stay as they are)
+            if isinstance(note.get(name), list):
+                note[name] = [[seats[pair[0]], pair[1]] if _is_pair(pair) else pair for pair in note[name]]
 
     # ---- telling
 
@@ -94,12 +102,9 @@ class Narrator:
 
     def phrase(self, note: dict, viewer: int | None) -> str | None:
         kind = note.get("event")
-        if kind in SILENT:
-            if kind == "dealer" and note.get("by") == "birthday":
-                return f"{self.who(note['player'], viewer)} {self.verb(note['player'], viewer, 'has', 'have')} the birthday closest to 31 July"
+        if kind in SILENT or kind not in EVENTS:
             return None
-        method = getattr(self, "_" + str(kind), None)
-        return method(note, viewer) if method else None
+        return getattr(self, "_" + kind)(note, viewer)
 
     def who(self, seat: int | None, viewer: int | None) -> str:
         if seat is None:
@@ -120,6 +125,11 @@ class Narrator:
         return f"{self.who(p, viewer)} {self.verb(p, viewer, third, second)}{rest}"
 
     # one method per event kind, named after it
+
+    def _dealer(self, note, viewer):
+        if note.get("by") != "birthday":
+            return None  # (the dealer is told as they deal)
+        return self._act(note, viewer, "has", "have", " the birthday closest to 31 July")
 
     def _deal(self, note, viewer):
         size = len(note["hands"][0]) if note.get("hands") else 0
@@ -338,6 +348,14 @@ class Narrator:
     def _eliminated(self, note, viewer):
         return self._act(note, viewer, "reaches", "reach",
                          f" {note.get('score')} points and {self.verb(note['player'], viewer, 'is', 'are')} out of the match")
+
+
+check_covered("the narrator", {kind for kind in EVENTS if hasattr(Narrator, "_" + kind)} | SILENT,
+              how=": tell it with a method Narrator._KIND, or put it in narrate.SILENT")
+
+
+def _is_pair(value) -> bool:
+    return isinstance(value, list) and len(value) == 2 and isinstance(value[0], int) and isinstance(value[1], list)
 
 
 def _merge_draws(notes: list[dict]) -> list[dict]:

@@ -3,6 +3,8 @@
 `build_menu(decision, match, names, style)` turns a pending Decision into a
 Menu whose choices are exactly the decision's options, each with the key the
 player types (`3`, `d`, `k`, `y`, `u2`, a colour's name) and words for it.
+Each kind of decision (unodsl.engine.decisions.DECISIONS, which holds the words `help` says
+of it) has its menu built by the method named after it (checked at import).
 `parse(menu, text)` reads what the player typed and returns what to do:
 Pick (answer this option), Command (help, why, table, log, quit), Script (a
 rule typed for a blank card) or Refusal (with the reason, to ask again).
@@ -15,55 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.decisions import (CALL_UNO, CATCH, CHALLENGE, COLOUR, DISCARD, DRAW, GIVE, JUMP_IN, KEEP,
-                                PASS, PICK, PLAY_DRAWN, PLAYER, QUESTION, REACT, STACK, TOP_CARD, TURN,
-                                UNO_CALL, WRITE_RULE, YES_NO, TableUse)
+from ..engine.decisions import DECISIONS, DRAW, KEEP, PASS, TURN, TableUse, check_answered
 from .render import grid, sorted_hand, wrap_styled
 from .style import Style
 
 COMMANDS = "? or help (this help), ? N (about card N), why N (why card N cannot be played), " \
            "table (the table again), log (this round so far), quit (stop the match)"
-
-# What each kind of decision is about, for `help`. No card is named: cards
-# behave as their edition says.
-EXPLAIN = {
-    TURN: "Play a card that goes on the top card (the edition's rules say which), or draw "
-          "one. Type the card's number, or d to draw. To call UNO as you play your "
-          "next-to-last card, add uno: `3 uno`.",
-    PLAY_DRAWN: "The card you drew can be played at once: 1 (or p) plays it, k keeps it.",
-    COLOUR: "Name the colour play continues with: its number or its name.",
-    CHALLENGE: "You may challenge the card just played against you. If it was played "
-               "against the rules (a bluff), its player takes the penalty; if not, you do.",
-    CALL_UNO: "You are playing your next-to-last card: call UNO (y or uno), or not (n) and "
-              "risk being caught.",
-    CATCH: "A player is down to one card and did not call UNO: catch them (y) and they "
-           "draw a penalty, or let it go (n).",
-    PLAYER: "Pick a player by their seat number or name.",
-    YES_NO: "Answer the question: y or n.",
-    QUESTION: "Pick an answer by its number, or type it.",
-    TOP_CARD: "These cards go on the discard pile: pick the one that goes on top, which "
-              "sets what play continues with.",
-    GIVE: "Pick who receives this card: their seat number or name.",
-    DISCARD: "Pick a card of your hand to discard.",
-    PICK: "A card's rule moves cards you pick: pick one by its number (you are asked once per card).",
-    REACT: "A card played against you may be cancelled by playing one of these cards out "
-           "of turn: its number, or p to let it happen.",
-    STACK: "Cards to draw are coming your way: answer by playing one of these cards (its "
-           "number; it acts as if played, and its own draw adds to these for the player it "
-           "names), or t to take them and miss your turn.",
-    WRITE_RULE: "This blank card gets a house rule now: a suggestion's number, b to leave it "
-                "blank, or type a rule in the effect language (docs/effects.md), such as "
-                "`next draws 2`. A rule of several lines: end the first line with a colon, "
-                "then an empty line ends the rule.",
-    JUMP_IN: "Jump-In: you hold a card identical to the one just played. Play it now, out of "
-             "turn (its number): play then continues from you, and the players between lose "
-             "their turn. Or p to let play go on.",
-    UNO_CALL: "UNO at any time: someone holds one card and has not called UNO. Call UNO on "
-              "yourself (your seat number, or uno) if it is you; catch another player (their "
-              "seat number or name) and they draw a penalty. A false call (on a player who holds "
-              "more than one card, you too) makes you draw. Or p to say nothing.",
-}
-
 
 @dataclass
 class Choice:
@@ -211,7 +170,7 @@ class _Builder:
 
     def build(self) -> Menu:
         kind = self.decision.kind
-        menu = getattr(self, "_" + kind, self._generic)()
+        menu = getattr(self, "_" + kind)()
         menu.cards = self.hand
         menu.choices.extend(self.table_uses())
         return menu
@@ -377,17 +336,14 @@ class _Builder:
                     "or type your own rule.")
         return Menu(self.decision, question, choices, free_text=True)
 
-    def _generic(self) -> Menu:  # a decision kind this module does not know yet
-        return Menu(self.decision, f"Choose ({self.decision.kind}):",
-                    [Choice(str(i), _describe(o), o) for i, o in enumerate(self.main, 1)])
 
 
-def _describe(option) -> str:
-    if hasattr(option, "label"):
-        return option.label()
-    if option is True or option is False:
-        return "yes" if option else "no"
-    return str(option)
+check_answered("the prompt", {kind for kind in DECISIONS if hasattr(_Builder, "_" + kind)})
+
+
+def help_words(kind: str) -> str:
+    """What `help` says of a kind of decision."""
+    return DECISIONS[kind].help
 
 
 def _same(a, b) -> bool:

@@ -33,7 +33,7 @@ from ..engine.setup import Setup
 from ..errors import EditionError, IllegalMove, UnoError
 from . import save as saves
 from .narrate import Narrator, wrap
-from .prompt import EXPLAIN, COMMANDS, Command, Pick, Refusal, Script, build_menu, parse, small_number
+from .prompt import COMMANDS, Command, Pick, Refusal, Script, build_menu, help_words, parse, small_number
 from .render import Screen, rule, sorted_hand, wrap_styled
 from .save import PlaySettings
 from .seats import parse_players
@@ -432,7 +432,7 @@ class Session:
         elif command.arg:
             self.say(self._about(menu, command.arg))
         else:
-            self.say(EXPLAIN.get(menu.decision.kind, "Pick one of the choices."))
+            self.say(help_words(menu.decision.kind))
             for line in menu.lines():
                 write(line)
             self.say(f"Also: {COMMANDS}.")
