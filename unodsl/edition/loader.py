@@ -16,9 +16,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..codes import COMMAND_LINE, DECK, DECLARATION, SCRIPT_MEANING, UNREADABLE, WRONG_TYPE
-from ..engine.budget import RoundStopped
+from ..stops import RoundStopped
 from ..engine.quiet import mark_quiet_kinds, may_turn_hands_face_up
-from ..engine.specialise import specialised
 from ..errors import EditionError, Problem, ScriptError, Span
 from ..limits import MAX_DECK_CARDS
 from ..lang import ast
@@ -363,7 +362,6 @@ class _Builder:
         if errors:
             raise EditionError(_in_order(found))
         edition.warnings = _in_order(found)
-        specialised(edition)  # the turn loop written for it, made at load (unodsl.engine.specialise)
         return edition
 
     def _actions(self, trees: dict) -> dict[str, Compiled]:

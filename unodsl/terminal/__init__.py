@@ -8,8 +8,10 @@
 - `save.py`: saved matches (edition, players, seed and the answers: replayed), with a
   fingerprint of the edition and rules, written atomically;
 - `save_shape.py`: the shape a save must have, each problem placed in its JSON;
-- `session.py`: the game loop, hot-seat hand-overs, quitting and saving;
-- `commands.py`: `unodsl play` and `unodsl resume`.
+- `session.py`: the game loop, hot-seat hand-overs, quitting and saving.
+
+(`unodsl play` and `unodsl resume`, their options read into PlaySettings, are the command
+line's: unodsl/cli/play.py.)
 """
 from .save import PlaySettings
 from .session import play, resume

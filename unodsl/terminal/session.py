@@ -23,7 +23,7 @@ import sys
 from contextlib import contextmanager
 from dataclasses import fields, replace
 
-from .. import __version__
+from ..version import __version__
 from ..edition.loader import load_edition
 from ..edition.yamlsrc import load_yaml_file
 from ..engine.decisions import CALL_UNO, DISCARD, PLAY_DRAWN, TOP_CARD, TURN
