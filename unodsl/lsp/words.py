@@ -13,7 +13,7 @@ from lsprotocol import types
 
 from ..authoring import explain
 from ..edition.inherit import Merged
-from ..edition.loader import scripts_in
+from ..edition.raw_scripts import scripts_in
 from ..edition.model import DEFAULT_SETTINGS
 from ..edition.rules import RULE_KEYS
 from ..errors import Span
