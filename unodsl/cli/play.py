@@ -43,7 +43,8 @@ def play_command(edition: str, players: str, rules: tuple[str, ...], settings: t
     first (or on a mistake in the options), 130 on Ctrl-C twice.
     """
     from .options import parse_settings
-    from ..terminal.session import play, read_setup
+    from ..terminal.match_settings import read_setup
+    from ..terminal.session import play
 
     days = [day.strip() for entry in birthdays for day in entry.split(",") if day.strip()]
     asked = PlaySettings(edition=edition, players=players, rules=list(rules),
