@@ -21,7 +21,7 @@ LAYERS = {
     "seat": 4,
     "agents": 5,
     "scenario": 6, "sim": 6,
-    "validate": 7, "validate_formats": 7, "validate_trial": 7, "authoring": 7, "catalogue": 7,
+    "validate": 7, "validate_formats": 7, "validate_trial": 7, "authoring": 7, "explain": 7, "catalogue": 7,
     "lsp": 8,
     "terminal": 9,
     "cli": 10, "__main__": 10, "": 10,  # ("": the package's front door, unodsl/__init__.py)

@@ -167,7 +167,7 @@ def explain_command(edition: str, card: str, as_json: bool, rules: tuple[str, ..
     CARD is a kind's id or name (`skip`, "Skip") or a card
     as players say it ("red 7"). The words are generated from the card's scripts.
     """
-    from ..authoring import explain, explain_json, find_kind, format_explanation
+    from ..explain import explain, explain_json, find_kind, format_explanation
 
     loaded = load_edition(edition, rules=list(rules))
     explanation = explain(loaded, find_kind(loaded, card))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
-from ..authoring import explain
+from ..explain import explain
 from ..edition.inherit import Merged
 from ..edition.raw_scripts import scripts_in
 from ..edition.model import DEFAULT_SETTINGS
