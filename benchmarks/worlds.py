@@ -41,7 +41,8 @@ from unodsl.agents.base import Agent  # noqa: E402
 from unodsl.engine.round import AT_TURN  # noqa: E402
 from unodsl.engine.specialise import specialised  # noqa: E402
 from unodsl.seat.knowledge import Knowledge  # noqa: E402
-from unodsl.seat.worlds import Sampler, WorldMaker, world_class  # noqa: E402
+from unodsl.seat.world_maker import WorldMaker, world_class  # noqa: E402
+from unodsl.seat.worlds import Sampler  # noqa: E402
 
 TARGET_US = 25.0  # sample plus copy, 4-player classic, mid-round
 

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 import unodsl
-import unodsl.authoring
+import unodsl.explain
 from cli_helpers import no_traceback, time_limit
 from invariants import conserve_cards, play_checked_round
 from refusals import at, refused, refused_edition
@@ -134,7 +134,7 @@ def test_explain_tells_what_an_action_does_and_how_often():
     text = edition(kind_script("repeat 2 times: next presses\nlet b = next.hand\nrepeat until next.hand > b:\n"
                                "  next presses"))
     ed = unodsl.load_edition_text(text, "t.yaml")
-    sections = dict(unodsl.authoring.explain(ed, ed.kinds["skip"]).sections)
+    sections = dict(unodsl.explain.explain(ed, ed.kinds["skip"]).sections)
     assert sections["When played"] == (
         "Twice: the next player presses. Call the number of cards the next player holds “b”. The next "
         "player presses, and again until the number of cards the next player holds is more than “b” "

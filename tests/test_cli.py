@@ -19,7 +19,8 @@ from click.testing import CliRunner
 import unodsl
 from unodsl.cli import main
 from unodsl.resources import edition_path
-from unodsl.sim.simulate import format_text, simulate
+from unodsl.sim.report import format_text
+from unodsl.sim.simulate import simulate
 from cli_helpers import run, no_traceback
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import unodsl
-from unodsl.authoring import explain, find_kind, format_explanation
+from unodsl.explain import explain, find_kind, format_explanation
 from unodsl.errors import UnoError
 from unodsl.lang import ast, describe
 from unodsl.lang.describe import THE_DEALER, Context, Describer, source

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import unodsl
-from unodsl.authoring import explain, find_kind
+from unodsl.explain import explain, find_kind
 from unodsl.edition.loader import load_edition_text
 from unodsl.errors import ScriptError
 from unodsl.lang.parse import parse_condition, parse_script

@@ -172,7 +172,7 @@ def test_a_rule_file_setting_mistake_is_placed_in_the_rule_file(tmp_path, monkey
 
 
 def test_explain_says_a_bluff_is_not_allowed():
-    from unodsl.authoring import explain, find_kind
+    from unodsl.explain import explain, find_kind
     for rules, said in (([], "is a bluff."), (["@no-bluffing"], "bluffing is not allowed (no_bluffing)")):
         edition = unodsl.load_edition("classic", rules=rules)
         sections = dict(explain(edition, find_kind(edition, "wild_draw_four")).sections)

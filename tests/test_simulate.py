@@ -19,7 +19,8 @@ import pytest
 import unodsl
 from unodsl.sim.compare import compare, headlines
 from unodsl.sim.parallel import Side, chunks, run_games
-from unodsl.sim.simulate import Simulation, as_dict, format_csv, format_text, make_side, simulate
+from unodsl.sim.report import as_dict, format_csv, format_text
+from unodsl.sim.simulate import Simulation, make_side, simulate
 from unodsl.sim.stats import Distribution, PairedRatio, newcombe, wilson
 from unodsl.sim.tally import CountingMatch, play_game
 from cli_helpers import no_traceback, run

@@ -14,10 +14,10 @@ from .engine.decisions import DRAW, KEEP, PASS, Decision
 from .engine.match import Match, MatchResult, RoundResult
 from .engine.round import Round
 from .errors import EditionError, IllegalMove, Problem, UnoError
+from .version import __version__
 
 __all__ = [
     "AGENTS", "Agent", "Card", "CardKind", "DRAW", "Decision", "Edition", "EditionError",
     "GreedyAgent", "IllegalMove", "KEEP", "Match", "MatchResult", "PASS", "Problem", "RandomAgent",
     "Round", "RoundResult", "UnoError", "load_edition", "load_edition_text",
 ]
-__version__ = "0.1.0"

@@ -10,26 +10,15 @@ validate_formats.py.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from .codes import UNREADABLE
 from .edition.loader import edition_file, edition_problems
 from .edition.model import Edition
 from .edition.yamlsrc import read_text_file, read_yaml
 from .errors import EditionError, Problem, Span, UnoError
+from .validate_formats import Report
 from .validate_trial import trial_problems
-
-
-@dataclass
-class Report:
-    files: list[tuple[str, bool]] = field(default_factory=list)  # (edition, clean)
-    problems: list[Problem] = field(default_factory=list)
-
-    def errors(self, strict: bool = False) -> list[Problem]:
-        return [p for p in self.problems if strict or p.severity == "error"]
-
-    def clean(self, strict: bool = False) -> bool:
-        return not self.errors(strict)
 
 
 def check_text(text: str, path: str, rules: list | None = None,

@@ -14,16 +14,29 @@ name that names nothing) is said in the message instead.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from . import __version__
 from .codes import CODES
 from .errors import Problem, printable
+from .version import __version__
 
-if TYPE_CHECKING:
-    from .validate import Report
+
+@dataclass
+class Report:
+    """What a run of `unodsl validate` found, which every format prints (it is made by
+    unodsl.validate, which imports the formats: so it is here, below it)."""
+
+    files: list[tuple[str, bool]] = field(default_factory=list)  # (edition, clean)
+    problems: list[Problem] = field(default_factory=list)
+
+    def errors(self, strict: bool = False) -> list[Problem]:
+        return [p for p in self.problems if strict or p.severity == "error"]
+
+    def clean(self, strict: bool = False) -> bool:
+        return not self.errors(strict)
+
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 

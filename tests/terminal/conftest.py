@@ -24,7 +24,7 @@ from unodsl.cli import main
 from unodsl.terminal.prompt import build_menu
 from unodsl.terminal.seats import parse_players
 from unodsl.engine.setup import Setup
-from unodsl.terminal.session import read_setup
+from unodsl.terminal.match_settings import read_setup
 from unodsl.terminal.style import Style
 
 HERE = Path(__file__).parent

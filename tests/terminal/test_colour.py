@@ -6,7 +6,8 @@ import io
 import pytest
 
 from unodsl.terminal.save import PlaySettings
-from unodsl.terminal.session import Console, Session
+from unodsl.terminal.console import Console
+from unodsl.terminal.session import Session
 from unodsl.terminal.style import Style, terminal_colours, use_colour, visible_len
 
 from .conftest import run_play, setup_file, typed_script

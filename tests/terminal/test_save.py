@@ -16,7 +16,8 @@ import pytest
 import unodsl
 from unodsl.terminal import save as saves
 from unodsl.terminal.save import PlaySettings
-from unodsl.terminal.session import Console, Session, play
+from unodsl.terminal.console import Console
+from unodsl.terminal.session import Session, play
 
 from .conftest import flat, run_play, setup_file, typed_script
 

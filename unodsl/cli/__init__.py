@@ -6,13 +6,13 @@ and exit status 1, never a traceback; click's usage errors exit with 2.
 
 The commands, by area: validate, test and the authoring tools (schema, new,
 cards, explain) here; simulate and compare in `simulation`; play and resume
-in unodsl/terminal/commands.py; `--set`, which several take, in `options`.
+in `play` (the table itself is unodsl/terminal); `--set`, which several take, in `options`.
 """
 from __future__ import annotations
 
 import click
 
-from .. import __version__
+from ..version import __version__
 from ..edition.loader import load_edition
 from ..errors import EditionError, UnoError
 from .options import EditionArgument, complete_rule
@@ -167,7 +167,7 @@ def explain_command(edition: str, card: str, as_json: bool, rules: tuple[str, ..
     CARD is a kind's id or name (`skip`, "Skip") or a card
     as players say it ("red 7"). The words are generated from the card's scripts.
     """
-    from ..authoring import explain, explain_json, find_kind, format_explanation
+    from ..explain import explain, explain_json, find_kind, format_explanation
 
     loaded = load_edition(edition, rules=list(rules))
     explanation = explain(loaded, find_kind(loaded, card))
@@ -193,7 +193,7 @@ def lsp_command(stdio: bool) -> None:
 
 # ---- play, resume (unodsl/terminal) ------------------------------------------------
 
-from ..terminal.commands import play_command, resume_command  # noqa: E402
+from .play import play_command, resume_command  # noqa: E402
 
 main.add_command(play_command)
 main.add_command(resume_command)

@@ -80,7 +80,8 @@ def simulate_command(edition: str, players: int, games: int, seed: str, agents: 
     house rules' runs, and the win-rate lift of playing or being dealt each
     special card; every rate with its 95% confidence interval.
     """
-    from ..sim.simulate import format_csv, format_json, format_text, simulate
+    from ..sim.report import format_csv, format_json, format_text
+    from ..sim.simulate import simulate
 
     if as_json and as_csv:
         raise click.UsageError("--json and --csv: choose one")

@@ -9,7 +9,7 @@ probably a mistake (a Wild with no start-card rule, `bluffed` without
 from __future__ import annotations
 
 from ..codes import CANNOT_PLAY, DECLARATION, NEVER_HAPPENS, NO_START_RULE
-from ..engine.budget import RoundStopped
+from ..stops import RoundStopped
 from ..errors import Problem
 from ..lang import ast
 from ..lang.registry import LANGUAGE

@@ -3,31 +3,29 @@
 PyYAML's constructors forget positions, so we compose the node tree once and
 build plain data from it ourselves, recording a map from the data path
 (("kinds", "skip", "effect")) to the node.  Everything a user can get wrong
-becomes a Problem; all of them are raised together in one EditionError.
+becomes a Problem; all of them are raised together in one EditionError. Where a
+character of a string was written is worked out in yamlpos.py; what PyYAML refuses is
+worded in yamlsyntax.py.
 """
 from __future__ import annotations
 
 import bisect
-import re
 from pathlib import Path
 from typing import Any, Iterable
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from unodsl.codes import DUPLICATE_KEY, NOT_A_DOCUMENT, UNREADABLE, YAML_SYNTAX, YAML_VALUE
+from unodsl.codes import DUPLICATE_KEY, NOT_A_DOCUMENT, UNREADABLE, YAML_VALUE
 from unodsl.errors import EditionError, Problem, Span
 from unodsl.limits import MAX_FILE_BYTES as MAX_BYTES, MAX_YAML_DEPTH as MAX_DEPTH, MAX_YAML_VALUES as MAX_NODES
 from unodsl.limits import size_problem
 
 from .files import read_regular_file
-
-CARET_WIDTH = 200  # a YAML error's caret display shows at most this much of its line
+from .yamlpos import CARET_WIDTH, LINE_BREAK, caret_text, line_starts, offset_in, scalar_places, word_end
+from .yamlsyntax import syntax_problem
 
 _TAG = "tag:yaml.org,2002:"
-# The line breaks PyYAML counts when it numbers lines (str.splitlines knows more).
-_LINE_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 class _Loader(yaml.SafeLoader):
@@ -60,7 +58,7 @@ class YamlDoc:
         self.text = text
         self._nodes = nodes  # path -> node of the value
         self._keys = keys  # path -> node of the mapping key naming it
-        self._starts = _line_starts(text)
+        self._starts = line_starts(text)
         self.problems: list[Problem] = []  # values YAML could not give as data (read_yaml)
 
     # -- positions -------------------------------------------------------
@@ -107,7 +105,7 @@ class YamlDoc:
             return ""
         start = self._starts[line - 1]
         end = self._starts[line] if line < len(self._starts) else len(self.text)
-        return _LINE_BREAK.sub("", self.text[start:end])
+        return LINE_BREAK.sub("", self.text[start:end])
 
     def problem(self, path: Iterable, message: str, hint: str | None = None,
                 *, at_key: bool = False, severity: str = "error", code: str = "") -> Problem:
@@ -124,13 +122,13 @@ class YamlDoc:
         node = self.node(path)
         if not isinstance(node, ScalarNode) or not isinstance(node.value, str):
             return self.span(path)
-        offset = _offset_in(node.value, line, column)
-        places = _align(node.value, _source_units(self.text, node, self._starts))
+        offset = offset_in(node.value, line, column)
+        places = scalar_places(self.text, node, self._starts)
         if places is None:  # cannot happen for text PyYAML accepted; stay useful anyway
             return self._mark_span(node.start_mark)
         if offset < len(places):
             span = self._index_span(places[offset])
-            end = places[_word_end(node.value, offset) - 1] + 1
+            end = places[word_end(node.value, offset) - 1] + 1
             end_line = bisect.bisect_right(self._starts, end - 1) - 1
             # (the word is on one line: an escape or a fold ends it at most on the next character)
             return span.until(end_line + 1, end - self._starts[end_line] + 1) if end_line + 1 == span.line else span
@@ -168,16 +166,6 @@ def _extent(node: Node, start: Span, line: str) -> Span:
     return start.until(start.line, len(line.rstrip()) + 1)
 
 
-def _word_end(value: str, offset: int) -> int:
-    """Just past the word of a script starting at `offset` (a name or a number), or
-    past the one character there (a symbol)."""
-    end = offset + 1
-    if value[offset].isalnum() or value[offset] == "_":
-        while end < len(value) and (value[end].isalnum() or value[end] == "_"):
-            end += 1
-    return end
-
-
 def _describe(data: Any) -> str:
     if isinstance(data, list):
         return "a list"
@@ -188,115 +176,6 @@ def _describe(data: Any) -> str:
     return "text" if isinstance(data, str) else "nothing"
 
 
-def caret_text(line: str, column: int, *, upto_caret: bool = True) -> str | None:
-    """What of a line a caret display shows: the text up to the caret (with
-    `upto_caret`, the character under it too), and nothing when the caret is
-    far along a long line. The rest of a line that may be no edition's is not shown."""
-    shown = line[:column if upto_caret else column - 1]
-    if column > CARET_WIDTH or _CONTROL.search(shown):  # binary, most likely: nothing to show
-        return None
-    return shown
-
-
-# -- script position mapping --------------------------------------------------
-
-def _line_starts(text: str) -> list[int]:
-    return [0] + [m.end() for m in _LINE_BREAK.finditer(text)]
-
-
-def _offset_in(value: str, line: int, column: int) -> int:
-    """Character offset of (line, column) in `value`, clamped to its lines."""
-    lines = value.split("\n")
-    line = max(1, min(line, len(lines)))
-    column = max(1, min(column, len(lines[line - 1]) + 1))
-    return sum(len(s) + 1 for s in lines[: line - 1]) + column - 1
-
-
-_ESCAPES = {"0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v",
-            "f": "\f", "r": "\r", "e": "\x1b", " ": " ", '"': '"', "\\": "\\", "/": "/",
-            "N": "\x85", "_": "\xa0", "L": "\u2028", "P": "\u2029"}
-_HEX_ESCAPES = {"x": 2, "u": 4, "U": 8}
-
-
-def _source_units(text: str, node: ScalarNode, starts: list[int]) -> list[tuple[str, int]]:
-    """The characters a scalar is made of, each with its index in the file.
-
-    Escapes become the character they stand for (placed at the backslash) and
-    line breaks stay "\\n"; `_align` then sees how YAML folded them.
-    """
-    begin, end = node.start_mark.index, node.end_mark.index
-    if node.style in ("|", ">"):
-        return _block_units(text, node, starts)
-    if node.style in ("'", '"'):
-        begin, end = begin + 1, end - 1  # inside the quotes
-    units: list[tuple[str, int]] = []
-    i = begin
-    while i < end:
-        ch = text[i]
-        if node.style == "'" and text.startswith("''", i):
-            units.append(("'", i))
-            i += 2
-        elif node.style == '"' and ch == "\\" and i + 1 < end:
-            nxt = text[i + 1]
-            if nxt in "\r\n\x85\u2028\u2029":  # escaped line break: joins without a space
-                i += 2
-            elif nxt in _HEX_ESCAPES:
-                size = _HEX_ESCAPES[nxt]
-                units.append((chr(int(text[i + 2:i + 2 + size], 16)), i))
-                i += 2 + size
-            else:
-                units.append((_ESCAPES.get(nxt, nxt), i))
-                i += 2
-        else:
-            units.append(("\n" if _LINE_BREAK.match(ch) else ch, i))
-            i += 1
-    return units
-
-
-def _block_units(text: str, node: ScalarNode, starts: list[int]) -> list[tuple[str, int]]:
-    """Content of a `|` or `>` block: each line after the header, less the indentation."""
-    first = node.start_mark.line + 1  # content starts on the line after the header
-    last = min(node.end_mark.line, len(starts) - 1)
-    lines = []
-    for n in range(first, last + 1):
-        end = starts[n + 1] if n + 1 < len(starts) else len(text)
-        lines.append((starts[n], _LINE_BREAK.sub("", text[starts[n]:end])))
-    indent = _block_indent(node, [line for _, line in lines])
-    units: list[tuple[str, int]] = []
-    for start, line in lines:
-        units.extend((ch, start + col) for col, ch in enumerate(line) if col >= indent)
-        units.append(("\n", start + len(line)))
-    return units
-
-
-def _block_indent(node: ScalarNode, lines: list[str]) -> int:
-    """The block's indentation: the first text line's spaces less those the value keeps.
-
-    Without an indicator the value keeps none; with one (`|2`) it keeps the extra.
-    """
-    in_file = next((line for line in lines if line.strip()), "")
-    in_value = next((line for line in node.value.split("\n") if line.strip()), "")
-    return (len(in_file) - len(in_file.lstrip(" "))) - (len(in_value) - len(in_value.lstrip(" ")))
-
-
-def _align(value: str, units: list[tuple[str, int]]) -> list[int] | None:
-    """File index of each character of `value`, matching it in order against `units`.
-
-    What YAML drops (indentation, trailing spaces, extra line breaks) is
-    skipped; a folded line break shows up in the value as a space.
-    """
-    places: list[int] = []
-    j = 0
-    for ch in value:
-        while j < len(units) and not (units[j][0] == ch or (ch == " " and units[j][0] == "\n")):
-            j += 1
-        if j == len(units):
-            return None
-        places.append(units[j][1])
-        j += 1
-    return places
-
-
 # -- building plain data -------------------------------------------------------
 
 class _Builder:
@@ -305,7 +184,7 @@ class _Builder:
     def __init__(self, text: str, filename: str, loader: _Loader, quotes_lines: bool):
         self.filename = filename
         self.quotes_lines = quotes_lines  # whether a problem shows its whole line
-        self.lines = _LINE_BREAK.split(text)
+        self.lines = LINE_BREAK.split(text)
         self.loader = loader  # its SafeConstructor methods turn scalars into numbers
         self.problems: list[Problem] = []
         self.nodes: dict[tuple, Node] = {}
@@ -430,84 +309,6 @@ class _Builder:
 
 # -- entry points -------------------------------------------------------------
 
-def _syntax_problem(err: yaml.YAMLError, text: str, filename: str) -> Problem:
-    """One Problem for what PyYAML refused, at its 1-based line and column."""
-    line, col, hint = 1, 1, None
-    plain = _plain_wording(err, _LINE_BREAK.split(text)) if isinstance(err, yaml.MarkedYAMLError) else None
-    if plain is not None:
-        message, line, col, hint = plain
-    elif isinstance(err, yaml.MarkedYAMLError) and err.problem_mark is not None:
-        mark = err.problem_mark
-        line, col = mark.line + 1, mark.column + 1
-        message = f"YAML syntax error: {err.problem}"
-        if err.context and (err.problem or "").startswith("but "):  # "expected X but found Y"
-            message = f"YAML syntax error: {err.context} {err.problem}"
-        elif err.context and err.context_mark is not None:
-            where = err.context_mark
-            hint = f"{err.context} that starts at line {where.line + 1}, column {where.column + 1}"
-        if "'\\t'" in (err.problem or ""):
-            hint = "YAML indentation must use spaces, not tabs"
-    elif isinstance(err, yaml.reader.ReaderError):
-        starts = _line_starts(text)
-        line = bisect.bisect_right(starts, err.position)
-        col = err.position - starts[line - 1] + 1
-        message = f"character #x{err.character:04x} is not allowed in YAML"
-        hint = "remove it, or write it as an escape (\\x..) in a double-quoted string"
-    else:
-        message = f"YAML error: {err}"
-    lines = _LINE_BREAK.split(text)
-    source = lines[line - 1] if line <= len(lines) else ""
-    # A character YAML refuses (a control character) is not printed, only what is before it.
-    shown = caret_text(source, col, upto_caret=not isinstance(err, yaml.reader.ReaderError))
-    return Problem(Span(filename, line, col), message, "error", hint, shown, YAML_SYNTAX)
-
-
-def _no_colon(lines: list[str], index: int, column: int) -> tuple[str, int, int, str]:
-    """The line `index` (0-based) of a mapping, from `column`, has no `:` after its key."""
-    words = lines[index][column:].split() if index < len(lines) else []
-    key = words[0][:30] if words else ""  # (its first word only: the file may be no edition)
-    return (f"this line is not `key: value`: there is no ':' after {key!r}", index + 1, column + 1,
-            "a long text goes on more indented lines under its key, or in a block (`key: |` and the text "
-            "on the lines below)")
-
-
-_LINED_UP = ("the lines of one mapping (or list) start in the same column, here column {column} as at line "
-             "{line}; what belongs to a key goes further right than the key, indented with spaces")
-
-
-def _plain_wording(err: yaml.MarkedYAMLError, lines: list[str]) -> tuple[str, int, int, str] | None:
-    """(message, line, column, hint) in an author's words for the mistakes of indentation and
-    of colons that PyYAML words for YAML's authors; None for the others."""
-    problem, mark, context = err.problem or "", err.problem_mark, err.context_mark
-    if mark is None:
-        return None
-    line = mark.line + 1
-    if problem.startswith(("expected <block end>", "did not find expected")) and context is not None:
-        return ("bad indentation: this line is not lined up with the lines above it", line, mark.column + 1,
-                _LINED_UP.format(column=context.column + 1, line=context.line + 1))
-    if problem.startswith("could not find expected ':'") and context is not None:
-        return _no_colon(lines, context.line, context.column)
-    if problem.startswith("mapping values are not allowed") and line <= len(lines):
-        text = lines[line - 1]
-        indent = len(text) - len(text.lstrip(" "))
-        above_at = next((i for i in range(line - 2, -1, -1)
-                         if lines[i].strip() and not lines[i].lstrip().startswith("#")), None)
-        above = lines[above_at] if above_at is not None else ""
-        above_indent = len(above) - len(above.lstrip(" "))
-        if ":" not in text[indent:mark.column]:  # this line's first key: the mistake is around it
-            if ":" not in above and above_at is not None:  # (read with this line as one text)
-                return _no_colon(lines, above_at, above_indent)
-            if indent > above_indent:
-                return ("bad indentation: this line is indented more than the line above it, which holds a "
-                        "value already", line, indent + 1,
-                        f"line it up with the line above (column {above_indent + 1}), or give the key above "
-                        "no value of its own to hold it")
-        return ("a plain value cannot hold ': ' (a colon, then a space)", line, mark.column + 1,
-                "put the value in quotes (\"...\"), or write a script as a block: `effect: |` and the "
-                "script on the lines below")
-    return None
-
-
 def _fail(filename: str, message: str, hint: str | None = None) -> EditionError:
     return EditionError([Problem(Span(filename, 1, 1), message, "error", hint, code=NOT_A_DOCUMENT)])
 
@@ -537,7 +338,7 @@ def read_yaml(text: str, filename: str) -> YamlDoc:
         loader = _Loader(text)  # checks for unprintable characters at once
         root = loader.get_single_node()
     except yaml.YAMLError as err:
-        raise EditionError([_syntax_problem(err, text, filename)]) from None
+        raise EditionError([syntax_problem(err, text, filename)]) from None
     except RecursionError:
         raise _fail(filename, "values are nested too deeply") from None
     if root is None:
@@ -578,7 +379,7 @@ def read_text_file(path: str | Path) -> str:
         # Place it at the bad byte: its line, and the characters before it on that line.
         body = raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw
         before = body[:err.start].decode("utf-8")  # sound up to the bad byte
-        starts = _line_starts(before)
+        starts = line_starts(before)
         column = len(before) - starts[-1] + 1
         raise EditionError([Problem(Span(name, len(starts), column),
                                     f"file is not valid UTF-8 (byte {err.start}: {err.reason})", "error",

@@ -10,7 +10,8 @@ running and the card it was about. The common path of a turn spends nothing.
 """
 from __future__ import annotations
 
-from ..limits import MAX_NUMBER, MAX_RECORDED_EVENTS, MAX_ROUND_WORK, MAX_TURN_WORK
+from ..limits import MAX_RECORDED_EVENTS, MAX_ROUND_WORK, MAX_TURN_WORK
+from ..stops import RoundStopped, number_passed  # noqa: F401 (the engine's, from here)
 
 # Cards moved by one statement: a step of work for every CARDS_A_STEP of them (a loop of moves
 # of whole hands costs more than a loop of skips).
@@ -18,20 +19,6 @@ CARDS_A_STEP = 8
 # A card played out of turn (a jump-in, an answer to a draw) is a whole play: its matching,
 # its script, the window after it. It weighs as much as this many statements.
 A_PLAY = 10
-
-
-class RoundStopped(Exception):
-    """A limit crossed inside a round: the round ends there, abandoned, with this report
-    (`where`: the script running, when one was; filled in as the round stops)."""
-
-    def __init__(self, reason: str, where: str | None = None, under_way: str | None = None):
-        super().__init__(reason)
-        self.reason = reason
-        self.where = where
-        self.under_way = under_way  # what the round was doing, said as the limit was crossed
-
-    def report(self) -> str:
-        return f"{self.reason} (in {self.where})" if self.where else self.reason
 
 
 # The budgets are checked every CHECK_STEP steps at most (a loop's pass adds its steps and
@@ -106,14 +93,6 @@ class WorkBudget:
 def _origin(script) -> str | None:
     """The file and field a compiled script was written in (`file:kinds.KIND.effect`)."""
     return script.function.__code__.co_filename if script is not None else None
-
-
-def number_passed(what: str, value: int) -> RoundStopped:
-    """The stop of a round in which `what` (a sum, a variable) would hold `value`, a number past
-    those a script may hold (unodsl.limits.MAX_NUMBER): past it, numbers grow without end."""
-    bound = f"largest number a script may hold ({MAX_NUMBER:,})" if value > 0 else \
-        f"smallest number a script may hold ({-MAX_NUMBER:,})"
-    return RoundStopped(f"{what} passed the {bound}")
 
 
 def script_running(traceback) -> str | None:

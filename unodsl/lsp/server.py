@@ -27,7 +27,7 @@ from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import TextDocument
 from pygls.workspace.position_codec import PositionCodec, ServerTextPosition
 
-from .. import __version__
+from ..version import __version__
 from ..edition.yamlsrc import read_text_file
 from ..errors import Problem, Span, UnoError, printable
 from .analysis import Analysis, analyse

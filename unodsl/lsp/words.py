@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
-from ..authoring import explain
+from ..explain import explain
 from ..edition.inherit import Merged
-from ..edition.loader import scripts_in
+from ..edition.raw_scripts import scripts_in
 from ..edition.model import DEFAULT_SETTINGS
 from ..edition.rules import RULE_KEYS
 from ..errors import Span

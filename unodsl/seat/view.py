@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ..engine.budget import RoundStopped
+from ..stops import RoundStopped
 from ..engine.seats import Seats
 from ..engine.decisions import TableUse
 from ..engine.matching import why_not

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from ..errors import UnoError
 from ..limits import MAX_TURNS
 from .parallel import Side, load_side, run_games
-from .simulate import Simulation, _num, _table, as_dict
+from .report import as_dict, num, table
+from .simulate import Simulation
 from .stats import Interval, PairedRatio
 from .tally import GameTally
 
@@ -139,19 +140,19 @@ def compare(side_a: Side, side_b: Side, games: int, workers: int = 1, backend: s
 def _change_text(metric: Metric) -> str:
     change, _ = metric.change()
     if metric.is_relative():
-        return f"{_num(100 * change.value, True)}%"
+        return f"{num(100 * change.value, True)}%"
     if metric.relative:  # an amount that is 0 on one side: the plain difference
-        return _num(change.value, True, 2)
-    return f"{_num(100 * change.value, True)} pts"
+        return num(change.value, True, 2)
+    return f"{num(100 * change.value, True)} pts"
 
 
 def _interval_text(metric: Metric) -> str:
     change, _ = metric.change()
     if metric.is_relative():
-        return f"{_num(100 * change.low, True)}% … {_num(100 * change.high, True)}%"
+        return f"{num(100 * change.low, True)}% … {num(100 * change.high, True)}%"
     if metric.relative:
-        return f"{_num(change.low, True, 2)} … {_num(change.high, True, 2)}"
-    return f"{_num(100 * change.low, True)} … {_num(100 * change.high, True)}"
+        return f"{num(change.low, True, 2)} … {num(change.high, True, 2)}"
+    return f"{num(100 * change.low, True)} … {num(100 * change.high, True)}"
 
 
 def _value_text(metric: Metric, value: float) -> str:
@@ -201,7 +202,7 @@ def format_text(comparison: Comparison, timing: bool = True) -> str:
         _, p = metric.change()
         rows.append((metric.label, _value_text(metric, metric.pairs.a), _value_text(metric, metric.pairs.b),
                      _change_text(metric), _interval_text(metric), f"{p:.3f}", "*" if p < SIGNIFICANT else ""))
-    lines += _table(rows)
+    lines += table(rows)
     lines += ["", f"* p < {SIGNIFICANT}: significant on its own; among many figures a few pass by chance.",
               ("Changes of amounts are in %, of rates in percentage points (pts); "
                "an effect that runs once per card played is shown as the card's plays.")]

@@ -9,7 +9,12 @@
   fingerprint of the edition and rules, written atomically;
 - `save_shape.py`: the shape a save must have, each problem placed in its JSON;
 - `session.py`: the game loop, hot-seat hand-overs, quitting and saving;
-- `commands.py`: `unodsl play` and `unodsl resume`.
+- `console.py`: lines in and out, Ctrl-C and the end of input;
+- `table_commands.py`: what a player may type at any decision (why N, ? N, log, ...);
+- `match_settings.py`: a setup file read, a setting's mistake named by its setting.
+
+(`unodsl play` and `unodsl resume`, their options read into PlaySettings, are the command
+line's: unodsl/cli/play.py.)
 """
 from .save import PlaySettings
 from .session import play, resume

@@ -35,7 +35,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import __version__
+from ..version import __version__
 from ..edition.files import confined_path, read_regular_file
 from ..edition.inherit import Source, source_of
 from ..edition.rules import rule_sources

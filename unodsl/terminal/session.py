@@ -14,152 +14,32 @@ keeps it; `unodsl resume FILE` continues.
 The engine (unodsl.engine.match.Match) is driven from outside: seats without a
 bot are the people's, `match.decision` is what they must decide and
 `match.answer(option)` answers, raising IllegalMove with the reason when the
-rules refuse; then the player is simply asked again.
+rules refuse; then the player is simply asked again. The console it reads and
+writes is console.py's; the commands a player may type at a decision are
+table_commands.py's; the settings' checks before the match, match_settings.py's.
 """
 from __future__ import annotations
 
-import shutil
-import sys
-from contextlib import contextmanager
-from dataclasses import fields, replace
+from dataclasses import replace
 
-from .. import __version__
+from ..version import __version__
 from ..edition.loader import load_edition
-from ..edition.yamlsrc import load_yaml_file
 from ..engine.decisions import CALL_UNO, DISCARD, PLAY_DRAWN, TOP_CARD, TURN
 from ..engine.match import Match
 from ..engine.modes import birthday_dealer
-from ..engine.setup import Setup
 from ..errors import EditionError, IllegalMove, UnoError
 from . import save as saves
+from .console import Console, EndSession, open_console, read_line
+from .match_settings import ReplayError, SettingError, blame, check_setup_colour
 from .narrate import Narrator, wrap
-from .prompt import COMMANDS, Command, Pick, Refusal, Script, build_menu, help_words, parse, small_number
+from .prompt import Command, Refusal, Script, build_menu, parse
 from .render import Screen, rule, sorted_hand, wrap_styled
 from .save import PlaySettings
 from .seats import parse_players
-from .style import Style, use_colour
+from .style import Style
+from .table_commands import run_command
 
 NARRATION_LINES = 8  # at most this many lines of what happened since a player's last look
-
-
-class EndSession(Exception):
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
-class Console:
-    """Lines out, lines in. At a terminal input() gives line editing; otherwise the
-    answers read are echoed after the prompt, so the output reads like a session."""
-
-    def __init__(self, stdin, stdout, colour: bool):
-        self.stdin = stdin
-        self.stdout = stdout
-        self.interactive = _isatty(stdin) and _isatty(stdout)
-        self.colour = colour  # escape codes allowed (also to clear the screen)
-
-    def write(self, line: str = "") -> None:
-        self.stdout.write(line + "\n")
-        self.stdout.flush()
-
-    def read(self, prompt: str) -> str:
-        """A line of input (EOFError at the end, KeyboardInterrupt on Ctrl-C)."""
-        if self.interactive and self.stdin is sys.stdin and self.stdout is sys.stdout:
-            return input(prompt)
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.stdout.write("\n")
-            raise EOFError
-        if not self.interactive:
-            self.stdout.write(line if line.endswith("\n") else line + "\n")
-        return line.rstrip("\r\n")
-
-    def clear(self) -> None:
-        """A clean screen, so that the last player's hand is out of sight."""
-        if self.interactive and self.colour:
-            self.stdout.write("\x1b[H\x1b[2J")
-        elif self.interactive:
-            self.stdout.write("\n" * shutil.get_terminal_size((80, 24)).lines)
-        else:
-            self.write()
-        self.stdout.flush()
-
-
-def _isatty(stream) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, OSError, ValueError):
-        return False
-
-
-def read_setup(path: str) -> dict:
-    """A stacked first round from a YAML file: the `setup:` of a scenario file
-    (docs/scenarios.md), or a mapping of the same fields. Read like an edition file
-    (a regular file, safe YAML); every mistake is placed in it."""
-    doc = load_yaml_file(path)
-    doc.require_mapping("a setup", "hands:, draw:, discard:, ... or setup:")
-    data, where = doc.data, ()
-    if isinstance(data.get("setup"), dict):
-        data, where = data["setup"], ("setup",)
-
-    def refuse(at: tuple, message: str, at_key: bool = False) -> EditionError:
-        return EditionError([doc.problem(where + at, message, at_key=at_key)])
-
-    names = [f.name for f in fields(Setup)]
-    if "hands" not in data:
-        raise refuse((), f"a setup is a mapping with hands: (and {', '.join(names[1:])})")
-    unknown = [key for key in data if key not in names]
-    if unknown:
-        raise refuse((unknown[0],), f"unknown setup field {unknown[0]!r}; the fields: {', '.join(names)}",
-                     at_key=True)
-    hands = data["hands"]
-    if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
-        raise refuse(("hands",), "hands: is a list of hands, each a list of cards")
-    for key in ("draw", "discard"):
-        if not isinstance(data.get(key, []), list):
-            raise refuse((key,), f"{key}: is a list of cards")
-    return {key: ([[str(c) for c in h] for h in value] if key == "hands" else
-                  [str(c) for c in value] if key in ("draw", "discard") else value)
-            for key, value in data.items()}
-
-
-class SettingError(UnoError):
-    """A mistake in one of the match's settings, naming which (`players`, `setup`...),
-    so that resume can place it in the save file."""
-
-    def __init__(self, key: str, message: str):
-        super().__init__(message)
-        self.key = key
-
-
-class ReplayError(UnoError):
-    """An answer of a save that does not fit the match replayed (index: 0-based)."""
-
-    def __init__(self, index: int | None, message: str):
-        super().__init__(message)
-        self.index = index
-
-
-@contextmanager
-def _blame(key: str):
-    try:
-        yield
-    except SettingError:
-        raise
-    except UnoError as error:
-        if isinstance(error, EditionError):
-            raise
-        raise SettingError(key, str(error)) from None
-
-
-def _check_setup_colour(setup: dict | None, edition) -> None:
-    colour = (setup or {}).get("colour")
-    if colour is not None and colour not in edition.colours:
-        raise UnoError(f"the setup's colour '{colour}' is not a colour of {edition.name} "
-                       f"({', '.join(edition.colours)})")
 
 
 class Session:
@@ -169,19 +49,19 @@ class Session:
         match exactly when `finished` says."""
         self.settings = settings
         self.console = console
-        with _blame("players"):
+        with blame("players"):
             self.seats = parse_players(settings.players)
         edition = load_edition(settings.edition, rules=list(settings.rules), settings=settings.settings or None)
         self.edition = edition
         if settings.birthdays:
-            with _blame("birthdays"):
+            with blame("birthdays"):
                 if len(settings.birthdays) != len(self.seats):
                     raise UnoError(f"{len(settings.birthdays)} birthdays given for {len(self.seats)} players: "
                                    "give one per seat, in seat order")
                 birthday_dealer(settings.birthdays)  # checks MM-DD
         agents = [seat.agent for seat in self.seats]
-        with _blame("setup" if settings.setup is not None else "players"):
-            _check_setup_colour(settings.setup, edition)
+        with blame("setup" if settings.setup is not None else "players"):
+            check_setup_colour(settings.setup, edition)
             self.match = Match(edition, players=len(self.seats), agents=agents, seed=settings.seed,
                                target=settings.target, birthdays=settings.birthdays,
                                setup=settings.setup_object())
@@ -315,7 +195,7 @@ class Session:
 
     def _pause(self, prompt: str) -> None:
         """Wait for Enter (anything typed is ignored, but quit)."""
-        if self._read(prompt).strip().lower() in ("quit", "exit"):
+        if read_line(self.console, prompt).strip().lower() in ("quit", "exit"):
             raise EndSession(0, "You quit the match.")
 
     # ---- a decision
@@ -385,9 +265,9 @@ class Session:
 
     def _answer(self, menu, seat: int) -> bool:
         """Read one reply and act on it; True once the decision is answered."""
-        reply = parse(menu, self._read("> "))
+        reply = parse(menu, read_line(self.console, "> "))
         if isinstance(reply, Command):
-            self._command(reply, menu, seat)
+            run_command(self, reply, menu, seat)
             return False
         if isinstance(reply, Refusal):
             self.say(reply.message)
@@ -405,7 +285,7 @@ class Session:
     def _write_rule(self, text: str) -> bool:
         lines = [text]
         while lines[-1].rstrip().endswith(":") or (len(lines) > 1 and lines[-1].strip()):
-            lines.append(self._read(".. "))
+            lines.append(read_line(self.console, ".. "))
         script = "\n".join(line for line in lines if line.strip()) + "\n"
         try:
             self.match.answer(script)
@@ -415,93 +295,13 @@ class Session:
             return False
         return True
 
-    def _command(self, command: Command, menu, seat: int) -> None:
-        write = self.console.write
-        if command.name == "quit":
-            raise EndSession(0, "You quit the match.")
-        if command.name == "table":
-            for line in [*self.screen.table(seat), "", *self.screen.hand(menu.decision.player)]:
-                write(line)
-        elif command.name == "log":
-            start = max((i for i, note in enumerate(self.narrator.notes) if note.get("event") in ("deal", "setup")),
-                        default=0)
-            for line in self.narrator.lines(start, None, seat):
-                write(line)
-        elif command.name == "why":
-            self.say(self._why(menu, command.arg))
-        elif command.arg:
-            self.say(self._about(menu, command.arg))
-        else:
-            self.say(help_words(menu.decision.kind))
-            for line in menu.lines():
-                write(line)
-            self.say(f"Also: {COMMANDS}.")
-
-    def _card(self, menu, arg: str):
-        number = small_number(arg)
-        if number is None or not 1 <= number <= len(menu.cards):
-            return None
-        return menu.cards[number - 1]
-
-    def _why(self, menu, arg: str) -> str:
-        card = self._card(menu, arg)
-        if card is None:
-            return f"why takes the number of a card in your hand (1 to {len(menu.cards)}), such as why 2."
-        reason = self.match.round.view(menu.decision.player).why_not(card)
-        if reason is None:
-            if menu.decision.kind == TURN:
-                return f"{card.label()} can be played now: type {arg}."
-            return f"{card.label()} goes on the top card."
-        return f"Card {arg} cannot be played now: {reason}."
-
-    def _about(self, menu, arg: str) -> str:
-        card = self._card(menu, arg)
-        if card is None:
-            return f"? N tells about card N of your hand (1 to {len(menu.cards)})."
-        kind = card.spec
-        text = f"{card.label()}: {kind.name}, {card.points or 0} points."
-        if kind.description:
-            text += " " + " ".join(kind.description.split())
-        reason = self.match.round.view(menu.decision.player).why_not(card)
-        return text + (" It goes on the top card now." if reason is None else f" Not now: {reason}.")
-
-    def _read(self, prompt: str) -> str:
-        """A line from the player; Ctrl-C asks whether to quit, end of input ends."""
-        try:
-            return self.console.read(prompt)
-        except EOFError:
-            raise EndSession(1, "End of input: the match stops here.") from None
-        except KeyboardInterrupt:
-            self.console.write()
-            try:
-                text = self.console.read("Quit the match? (y/n) > ").strip().lower()
-            except (KeyboardInterrupt, EOFError):
-                self.console.write()
-                raise EndSession(130, "Stopped.") from None
-            if text in ("y", "yes", "quit"):
-                raise EndSession(0, "You quit the match.")
-            return self._read(prompt)
-
-
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def _console(stdin, stdout, no_color: bool) -> Console:
-    stdin = stdin if stdin is not None else sys.stdin
-    stdout = stdout if stdout is not None else sys.stdout
-    console = Console(stdin, stdout, use_colour(stdout, no_color))
-    if console.interactive and stdin is sys.stdin:
-        try:
-            import readline  # noqa: F401  (line editing for input())
-        except ImportError:  # pragma: no cover - not on every platform
-            pass
-    return console
-
-
 def play(settings: PlaySettings, stdin=None, stdout=None, no_color: bool = False) -> int:
     """Play a match at the terminal; returns the exit status."""
-    return Session(settings, _console(stdin, stdout, no_color)).run()
+    return Session(settings, open_console(stdin, stdout, no_color)).run()
 
 
 def resume(path: str, stdin=None, stdout=None, no_color: bool = False, replay_anyway: bool = False) -> int:
@@ -513,7 +313,7 @@ def resume(path: str, stdin=None, stdout=None, no_color: bool = False, replay_an
     saves.check_writable(path)
     located, data = saved.located, saved.located.data
     try:
-        session = Session(saved.settings, _console(stdin, stdout, no_color), replay=True,
+        session = Session(saved.settings, open_console(stdin, stdout, no_color), replay=True,
                           finished=data["finished"])
     except ReplayError as error:
         raise located.fail(("answers", error.index) if error.index is not None else ("finished",),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 
-from ...engine.budget import number_passed
+from ...stops import number_passed
 from ...limits import MAX_NUMBER
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import click
 
 from ..agents import AGENTS
-from ..cli.options import EditionArgument, complete_rule
-from .save import PlaySettings
+from .options import EditionArgument, complete_rule
+from ..terminal.save import PlaySettings
 
 
 @click.command("play")
@@ -42,8 +42,9 @@ def play_command(edition: str, players: str, rules: tuple[str, ...], settings: t
     Exit status: 0 when the match is over or you quit, 1 when the input ends
     first (or on a mistake in the options), 130 on Ctrl-C twice.
     """
-    from ..cli.options import parse_settings
-    from .session import play, read_setup
+    from .options import parse_settings
+    from ..terminal.match_settings import read_setup
+    from ..terminal.session import play
 
     days = [day.strip() for entry in birthdays for day in entry.split(",") if day.strip()]
     asked = PlaySettings(edition=edition, players=players, rules=list(rules),
@@ -65,6 +66,6 @@ def resume_command(file: str, replay_anyway: bool, no_color: bool) -> None:
     A damaged save, or one whose edition or rules changed since, is refused
     (exit status 1) and left as it was.
     """
-    from .session import resume
+    from ..terminal.session import resume
 
     raise SystemExit(resume(file, no_color=no_color, replay_anyway=replay_anyway))
