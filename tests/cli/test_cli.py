@@ -2,7 +2,7 @@
 
 Golden files: tests/golden/NAME.yaml is a broken edition and NAME.txt what
 `unodsl validate NAME.yaml` prints for it. After a deliberate change of wording,
-rewrite them with `UNODSL_UPDATE_GOLDEN=1 python -m pytest tests/test_cli.py`.
+rewrite them with `UNODSL_UPDATE_GOLDEN=1 python -m pytest tests/cli/test_cli.py`.
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ tests/formats/many_mistakes.yaml has a mistake in the YAML, two in the schema
 and one in each of three scripts; many_mistakes.FORMAT is exactly what
 `unodsl validate --format FORMAT many_mistakes.yaml fine.yaml` prints, run in
 tests/formats. After a deliberate change, rewrite them with
-`UNODSL_UPDATE_GOLDEN=1 python -m pytest tests/test_validate_formats.py` and
+`UNODSL_UPDATE_GOLDEN=1 python -m pytest tests/cli/test_validate_formats.py` and
 read the diff. The SARIF output is checked against the official SARIF 2.1.0
 schema (tests/sarif/README.md says where it comes from).
 """

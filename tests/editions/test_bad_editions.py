@@ -9,7 +9,7 @@ belongs to: yaml_, schema_, syntax_ (the effect language's grammar), meaning_
 not cases themselves).
 
 After a deliberate change of wording or position, rewrite the golden files with
-`UNODSL_UPDATE_GOLDEN=1 python -m pytest tests/test_bad_editions.py` and read
+`UNODSL_UPDATE_GOLDEN=1 python -m pytest tests/editions/test_bad_editions.py` and read
 the diff before committing it.
 """
 from __future__ import annotations

@@ -214,7 +214,7 @@ def test_built_in_agents_pick_or_use_as_they_choose(seed, kind, size, hands, car
 
 def test_an_unrecorded_match_draws_by_an_instead_of_turn_draw_rule():
     """docs/effects.md: `instead of turn_draw:` says what a player does instead of the card drawn
-    on their turn; a match played unrecorded is the recorded one (tests/test_engine_paths.py).
+    on their turn; a match played unrecorded is the recorded one (tests/engine/test_engine_paths.py).
     So with `me draws 2` instead, an unrecorded match draws two cards too."""
     edition = unodsl.load_edition("classic", rules=["instead of turn_draw: me draws 2"])
     plain = unodsl.load_edition("classic")

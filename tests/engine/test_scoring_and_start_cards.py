@@ -11,7 +11,7 @@ from unodsl.engine.setup import Setup
 
 
 def test_the_record_of_a_round_end_gives_its_winner_points_and_scores():
-    # (`side` only for two-sided cards: tests/test_flip.py)
+    # (`side` only for two-sided cards: tests/editions/test_flip.py)
     classic = unodsl.load_edition("classic")
     match = unodsl.Match(classic, players=3, agents="random", seed=5, max_rounds=2, target=10**6)
     result = match.play()

@@ -5,7 +5,7 @@ Written for mutants that survived the suite (docs/mutation.md). The rules: a tab
 for its answer is not changed by a use in the middle of it (docs/effects.md, "Stacking"); a
 player may use a table card while another player is still in the round to use it on
 (out_of_turn.py), and built-in agents asked without a Decision (nothing recorded) are offered
-exactly what a recorded match's Decisions list (tests/test_engine_paths.py).
+exactly what a recorded match's Decisions list (tests/engine/test_engine_paths.py).
 """
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ never a hang.
 
 The examples are few enough for the file to run in a few seconds; raise
 UNODSL_FUZZ_EXAMPLES for a longer hunt (`UNODSL_FUZZ_EXAMPLES=5000 python -m
-pytest tests/test_validate_fuzz.py`).
+pytest tests/hostile/test_validate_fuzz.py`).
 """
 from __future__ import annotations
 

@@ -159,7 +159,7 @@ def test_a_number_that_is_a_tags_text_draws_none():
         unodsl.Match(edition, players=3, agents="random", seed=seed, target=100).play()
 
 
-# ---- found by the generated scripts (tests/test_generated_scripts.py) --------------------------
+# ---- found by the generated scripts (tests/language/test_generated_scripts.py) ----------------
 
 def built_on(base: str, kind: str, field: str, script: str):
     """The one problem of an edition built on `base` whose `kind` has `script` as `field`."""

@@ -5,7 +5,7 @@ validation refuses"; the messages of unodsl/lang/compile/).
 Each case is a house rule given to an edition (classic, or an edition with state, chance and
 an action); its golden file tests/golden/refusals/CASE.txt is what `unodsl validate --rule`
 would print for it. After a deliberate change of wording or position, rewrite them with
-`UNODSL_UPDATE_GOLDEN=1 python -m pytest tests/mutation/test_every_refusal.py` and read the
+`UNODSL_UPDATE_GOLDEN=1 python -m pytest tests/language/test_compiler_refusals.py` and read the
 diff before committing it. The editions are compiled inside each test (a mutation run switches
 the compiler's mutants on per test).
 """

@@ -2,7 +2,7 @@
 
 Golden files: tests/golden/explain/EDITION.txt holds the explanation of every
 kind of that shipped edition. After a deliberate change of wording, rewrite
-them with `UNODSL_UPDATE_GOLDEN=1 python -m pytest tests/test_explain.py`
+them with `UNODSL_UPDATE_GOLDEN=1 python -m pytest tests/language/test_explain.py`
 and read the difference.
 """
 from __future__ import annotations

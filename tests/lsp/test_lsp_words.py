@@ -2,7 +2,7 @@
 and a file being typed is broken most of the time): the checks, hover, completion and
 definition of unodsl/lsp/ run in process on edited copies of tests/lsp/'s files, at
 every place of a few lines; and the house rule docs/editors.md shows is checked against
-the edition its comment names. (tests/test_lsp.py drives the server itself.)"""
+the edition its comment names. (tests/lsp/test_lsp.py drives the server itself.)"""
 from __future__ import annotations
 
 import sys

@@ -3,7 +3,7 @@ mutation run, checked against the mutants it left alive, without a new `mutmut r
 a whole run on one core, faster than `mutmut run` (see docs/mutation.md).
 
     cd mutants && MUTANTS=list.txt KILLS=out.txt PYTHONPATH=.:tests \\
-        python -m pytest -p mutation.check_kills -q -p no:randomly tests/mutation
+        python -m pytest -p mutation_tools.check_kills -q -p no:randomly TEST_FILES...
 
 `list.txt` names one mutant a line (as `score.py --survivors` prints them, the name last);
 each gets a line `VERDICT NAME SECONDS [TEST]` in `out.txt`: `killed` (with the first test

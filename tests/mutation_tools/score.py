@@ -1,11 +1,11 @@
 """The mutation score per file, from the results `mutmut run` left in mutants/.
 
-    python tests/mutation/score.py            # the table docs/mutation.md records
-    python tests/mutation/score.py --survivors  # every surviving mutant, for classifying
-    python tests/mutation/score.py --checked    # survivors a later test was checked to kill count as killed
-    python tests/mutation/score.py --kills K1 [--kills K2 ...] [--checked] [--survivors]
-        # the verdicts tests/mutation/check_kills.py wrote instead of mutmut's records
-    python tests/mutation/score.py --all-mutants
+    python tests/mutation_tools/score.py              # the table docs/mutation.md records
+    python tests/mutation_tools/score.py --survivors  # every surviving mutant, for classifying
+    python tests/mutation_tools/score.py --checked    # survivors a later test was checked to kill count as killed
+    python tests/mutation_tools/score.py --kills K1 [--kills K2 ...] [--checked] [--survivors]
+        # the verdicts tests/mutation_tools/check_kills.py wrote instead of mutmut's records
+    python tests/mutation_tools/score.py --all-mutants
         # every mutant's name, those whose tests take longest first (for check_kills.py)
 
 A mutant that survives because it changes nothing a player could see is

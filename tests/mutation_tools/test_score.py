@@ -1,4 +1,4 @@
-"""tests/mutation/score.py: the mutation score docs/mutation.md records, counted from mutmut's
+"""tests/mutation_tools/score.py: the mutation score docs/mutation.md records, counted from mutmut's
 results (docs/mutation.md, "Score": killed / (mutants - equivalent - not run), timeouts
 count as killed; `--checked` counts the survivors a later test was checked to kill)."""
 from __future__ import annotations
