@@ -7,7 +7,7 @@ Settings: classic, 4 players, random agents, one process, recording off.
   seat, whole matches with seeds 0, 1, 2, ...;
 - the floor: benchmarks/floor.py, a tuned hand-written loop of classic's
   rules with the random agents' policy (the same turns per round:
-  tests/test_benchmarks.py checks it), rounds from one seeded generator;
+  tests/simulation/test_benchmarks.py checks it), rounds from one seeded generator;
 - RLCard: rlcard==1.2.0's UNO game object with the same policy where its
   rules allow (benchmarks/rlcard_uno.py says what they do not), run in its own
   virtual environment (benchmarks/.venv-rlcard, made on first use).

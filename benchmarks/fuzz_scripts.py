@@ -2,7 +2,7 @@
 
     python benchmarks/fuzz_scripts.py [--scripts 10000] [--start 0] [--workers 2] [--slow 10]
 
-The scripts are the suite's own (tests/test_generated_scripts.py: its generator, its families and
+The scripts are the suite's own (tests/language/test_generated_scripts.py: its generator, its families and
 its edition FUZZ with every place a script can be), taken in turn from each family: the grammar
 whole, state and chance, actions and repeats, places and moves, out-of-turn windows, flips, and
 statements in combination with hooks. Each is validated; each one accepted plays five matches,
