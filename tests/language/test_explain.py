@@ -46,7 +46,7 @@ def test_every_node_class_has_a_renderer():
 
 
 def test_a_node_class_without_words_stops_the_import():
-    """(tests/test_registry.py checks every facet of a construct on a scratch registry)"""
+    """(tests/language/test_registry.py checks every facet of a construct on a scratch registry)"""
     scratch = Registry()
 
     @scratch.value("teleport", syntax="teleport", does="a value from elsewhere")

@@ -70,7 +70,7 @@ def test_the_player_words_are_the_grammars_and_docs_players_table():
 
 def test_a_statement_the_parser_makes_without_a_compiler_is_unodsls_gap_not_the_authors(monkeypatch):
     """Forgetting a statement's compile handler used to tell the author "X is not allowed here";
-    now the registry's check refuses it at import (tests/test_registry.py), and were one gone
+    now the registry's check refuses it at import (tests/language/test_registry.py), and were one gone
     after it, compiling says it is unodsl's gap, not a script refused in place."""
     import pytest
     from unodsl.lang.compile import compile_script

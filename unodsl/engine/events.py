@@ -244,7 +244,7 @@ def fields_holding(holds: frozenset | set) -> dict[str, tuple]:
 
 
 def table_text() -> str:
-    """The table of events in Markdown (docs/scenarios.md holds it: tests/test_docs.py)."""
+    """The table of events in Markdown (docs/scenarios.md holds it: tests/language/test_docs.py)."""
     rows = ["| event | fields | what it means |", "|---|---|---|"]
     for kind in KINDS:
         fields = ", ".join(f"`{f.name}` {f.holds}" + (" (sometimes)" if f.optional else "") for f in kind.fields)

@@ -16,7 +16,7 @@ class gets, once per edition, its `_turns` and `decide` made again from their ow
 
 Nothing here is a rule: a rule changed in turns.py is changed in every loop written from
 it. The same random numbers are drawn in the same order as by the interpreter, so both
-play the identical games for a seed (tests/test_specialised.py, and every scenario file
+play the identical games for a seed (tests/engine/test_specialised.py, and every scenario file
 run on both loops). `Specialised.source` is the module written, for a reader.
 """
 from __future__ import annotations

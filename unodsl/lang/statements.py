@@ -5,7 +5,7 @@ and the events a house rule's hook runs on.
 The grammar (grammar/effects.lark) says how a statement parses, the compiler
 (compile/, one `@compiles(ast.X)` handler each) what code it becomes, and the describer
 (describe/, one `@describes(ast.X)` handler each) what `explain` says of it; the registry
-checks at import that every row has both. tests/test_statements_table.py checks that
+checks at import that every row has both. tests/language/test_statements_table.py checks that
 every primitive named is one the round has and one the compiled code calls, and that
 docs/effects.md shows this table ("Statements at a glance") as `markdown()` renders it.
 """
@@ -24,7 +24,7 @@ STATEMENTS = LANGUAGE.of_kind("statement")
 BY_NODE = {statement.node: statement for statement in STATEMENTS}
 
 # The words that name a player (grammar/effects.lark's PLAYER), each with who it is, as
-# docs/effects.md's "Players" table says (tests/test_statements_table.py keeps them equal).
+# docs/effects.md's "Players" table says (tests/language/test_statements_table.py keeps them equal).
 PLAYERS = (
     ("me", "the player who played the card"),
     ("next", "the next player in the direction of play"),
@@ -53,7 +53,7 @@ class HookEvent:
     when: str  # "whenever ..." in words (`{what}`: the card, for an event about one)
 
 
-# (tests/test_statements_table.py keeps them equal to the grammar's EVENT)
+# (tests/language/test_statements_table.py keeps them equal to the grammar's EVENT)
 HOOK_EVENTS = (
     HookEvent("play", "the card played", "a player plays {what}"),
     HookEvent("draw", "the card drawn", "a player draws {what} on their turn"),
@@ -65,7 +65,7 @@ EVENT_NAMES = tuple(event.name for event in HOOK_EVENTS)
 BY_EVENT = {event.name: event for event in HOOK_EVENTS}
 
 # The draws a house rule may replace (`instead of turn_draw:`; grammar/effects.lark's REPLACED,
-# as tests/test_statements_table.py checks).
+# as tests/language/test_statements_table.py checks).
 REPLACED_DRAWS = ("turn_draw", "uno_penalty")
 
 
