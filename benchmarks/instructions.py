@@ -7,7 +7,8 @@ A machine shared with others makes times noisy; the number of instructions a
 run executes is not (it moves by 0.1-0.4% between runs of the same code, from
 memory addresses and hashing). Each figure is the count of a run of --rounds
 rounds less that of a run of none (start-up: imports, loading the edition),
-over the rounds played. Matches are played with seeds 0, 1, 2, ... until
+over the rounds played (start-up includes writing the edition's turn loop,
+unodsl.engine.specialise: made once, it is no part of a round's cost). Matches are played with seeds 0, 1, 2, ... until
 --rounds rounds have been played, so two checkouts that play the same games
 for a seed play the same rounds.
 
@@ -45,6 +46,9 @@ import unodsl
 edition = unodsl.load_edition(sys.argv[1])
 target = int(sys.argv[2])
 loop = {"specialise": False} if sys.argv[3:] == ["interpreter"] else {}  # (an older checkout has no such option)
+if not loop:  # the loop written for the edition, made once, with the start-up (older checkouts made it at load)
+    from unodsl.engine.specialise import specialised
+    specialised(edition)
 played = turns = seed = 0
 while played < target:
     result = unodsl.Match(edition, players=4, agents="random", seed=seed, record=False, **loop).play()

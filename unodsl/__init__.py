@@ -11,7 +11,7 @@ from .agents import AGENTS, Agent, GreedyAgent, RandomAgent
 from .edition.loader import load_edition, load_edition_text
 from .edition.model import Card, CardKind, Edition
 from .engine.decisions import DRAW, KEEP, PASS, Decision
-from .engine.match import Match, MatchResult, RoundResult
+from .match import Match, MatchResult, RoundResult
 from .engine.round import Round
 from .errors import EditionError, IllegalMove, Problem, UnoError
 from .version import __version__

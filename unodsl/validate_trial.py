@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .codes import CANNOT_PLAY
 from .edition.model import Edition
-from .engine.match import Match
+from .match import Match
 from .errors import Problem, Span
 
 TRIAL_MATCHES = 4  # seeds 0..3, each up to TRIAL_ROUNDS rounds (fewer when the match ends)

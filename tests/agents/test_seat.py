@@ -21,7 +21,7 @@ from unodsl.seat.knowledge import Knowledge
 from unodsl.seat.observe import Move, Observation
 from unodsl.seat.places import DRAW_PILE, HAND, placement
 from unodsl.seat.replay import CHECKED
-from unodsl.seat.view import HiddenCards, HiddenHand, History, SeatView, view_of
+from unodsl.engine.view import HiddenCards, HiddenHand, History, SeatView, view_of
 from unodsl.seat.world_maker import WorldMaker, world_class
 from unodsl.seat.worlds import Sampler
 from seat_helpers import hidden_from, never_named, paused_decisions, swap_cards

@@ -7,12 +7,14 @@ import pytest
 from engine import test_out_of_turn
 import unodsl
 from unodsl.engine.quiet import QUIET_PRIMITIVES
+from unodsl.engine.facts import turn_facts
 from unodsl.engine.round import Round
 from unodsl.engine.setup import Setup
 from unodsl.engine.specialise import respecialise
 
 
 def loud_kinds(edition) -> list[str]:
+    turn_facts(edition, Round)  # (what notes which kinds are quiet, as a round is first made)
     return sorted(kid for kid, kind in edition.kinds.items() if not kind.quiet)
 
 
@@ -70,6 +72,7 @@ def test_the_quiet_primitives_are_the_rounds():
 def test_quiet_plays_are_the_loud_plays(name, rules):
     """The checks skipped after a quiet card would have found nothing: the games are the same."""
     quiet, loud = unodsl.load_edition(name, rules=rules), unodsl.load_edition(name, rules=rules)
+    turn_facts(loud, Round)  # (which kinds are quiet, noted once: then made loud here)
     for kind in loud.kinds.values():
         kind.quiet = False
     respecialise(loud)  # (the turn loop written for it plays the kinds it knew quiet in the loop)
@@ -84,16 +87,19 @@ def test_quiet_plays_are_the_loud_plays(name, rules):
 
 
 def test_turns_look_for_hands_to_turn_back_only_where_a_script_may_put_one_face_up():
-    assert not unodsl.load_edition("classic").faces_up
-    assert unodsl.load_edition("classic", rules=["on play where number == 7:\n  everyone plays face up"]).faces_up
-    assert unodsl.load_edition("veto").faces_up  # a rule written on its blank card may
+    def faces_up(edition):
+        return turn_facts(edition, Round).faces_up
+
+    assert not faces_up(unodsl.load_edition("classic"))
+    assert faces_up(unodsl.load_edition("classic", rules=["on play where number == 7:\n  everyone plays face up"]))
+    assert faces_up(unodsl.load_edition("veto"))  # a rule written on its blank card may
 
 
 def test_hands_put_face_up_turn_back_as_the_players_next_turn_begins():
     # A card's effect, unrecorded (with hooks or a record every turn begins the long way).
     edition = unodsl.load_edition_text(test_out_of_turn.CLASSIC.replace(
         "    effect: skip next\n", "    effect: everyone plays face up\n"), "face-up.yaml")
-    assert edition.faces_up and not edition.hooks
+    assert turn_facts(edition, Round).faces_up and not edition.hooks
     m = unodsl.Match(edition, players=3, seed=1, record=False, setup=Setup(
         hands=[["red skip", "red 1", "blue 2"], ["red 3", "blue 4", "blue 5"], ["red 4", "green 5", "green 6"]],
         draw=["yellow 1", "yellow 2", "yellow 3"], discard=["red 9"]))

@@ -10,7 +10,7 @@ import re
 import pytest
 
 import unodsl
-from unodsl.engine.match import Match
+from unodsl.match import Match
 from unodsl.agents.random_agent import RandomAgent
 from unodsl.engine.decisions import DRAW, TURN, WRITE_RULE
 from unodsl.engine.round import Round

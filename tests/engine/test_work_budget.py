@@ -177,7 +177,7 @@ def test_a_recorded_match_holds_a_bounded_record(monkeypatch):
     """Memory grows with the record only (no statement makes cards, numbers are bounded): past
     MAX_RECORDED_EVENTS the round in play stops at its next turn and the match ends."""
     monkeypatch.setattr("unodsl.engine.budget.MAX_RECORDED_EVENTS", 2000)
-    monkeypatch.setattr("unodsl.engine.match.MAX_RECORDED_EVENTS", 2000)
+    monkeypatch.setattr("unodsl.match.MAX_RECORDED_EVENTS", 2000)
     match = unodsl.Match(unodsl.load_edition("classic"), players=4, agents="random", seed=1)
     assert 2000 < len(match.log) < 2100 and match.finished and match.winner is None
     assert match.results[-1].stopped.startswith("the match recorded more than 2,000 events")

@@ -192,7 +192,7 @@ def test_card_in_a_bare_condition_is_the_card_it_is_about():
 def test_a_house_rule_guard_may_read_the_card_played():
     # `card.number` in a guard is the card just played: a 7 makes the next player draw, a 5 does not.
     from unodsl.edition.loader import load_edition
-    from unodsl.engine.match import Match
+    from unodsl.match import Match
     from unodsl.engine.setup import Setup
 
     edition = load_edition("classic", rules=["on play where card.number == 7:\n  next draws 1"])

@@ -6,7 +6,7 @@ from ..engine.decisions import DRAW, TURN, Decision
 class Agent:
     """Answers decisions for one seat: `choose` returns one of `decision.options`.
 
-    `view` is what the seat sees (unodsl.seat.view.SeatView): its own hand, the cards
+    `view` is what the seat sees (unodsl.engine.view.SeatView): its own hand, the cards
     face up, every hand's size, the piles' sizes, what it was shown and, when the agent
     keeps one (`keeps_history`), what it saw happen this round. An agent decides from it
     and the decision alone; the round itself is never handed to an agent.
@@ -20,7 +20,7 @@ class Agent:
     # (a round that records, played by the interpreter's loop: unodsl.seat.observe).
     keeps_history = False
     # An agent that answers most decisions from their options alone (the built-in random
-    # agent) is handed a view made only if it reads it (unodsl.seat.view.LazyView).
+    # agent) is handed a view made only if it reads it (unodsl.engine.view.LazyView).
     reads_view = True
 
     def __init__(self, rng=None):

@@ -17,7 +17,6 @@ import copy
 from pathlib import Path
 
 from ..codes import COMMAND_LINE, DECK, DECLARATION, SCRIPT_MEANING, UNREADABLE
-from ..engine.quiet import mark_quiet_kinds, may_turn_hands_face_up
 from ..errors import EditionError, Problem, ScriptError, Span
 from ..lang import ast
 from ..lang.compile import (ACTION, CONDITION, EFFECT, PLAYABLE, START, USE, WRITTEN, Compiled, Context, Vocabulary,
@@ -233,8 +232,6 @@ class _Builder:
             jump_rules=house.jump_rules, false_call=house.false_call,
         )
         house.edition = edition  # (a rule written during play may recompile it)
-        mark_quiet_kinds(edition)
-        edition.faces_up = may_turn_hands_face_up(edition)
         found = check_edition(edition, self.doc) + self.problems
         errors = [p for p in found if p.severity == "error"]
         if errors:

@@ -50,7 +50,7 @@ class CardKind:
     use: Compiled | None = None  # a table card: what using it on a player does
     blank: bool = False  # players write a house rule on these cards
     # Nothing to settle after its effect (a draw waiting for its answer, a hand taken down to
-    # one card, hooks): set when the edition is loaded (unodsl.engine.quiet).
+    # one card, hooks): set by the engine before it plays the edition (unodsl.engine.facts).
     quiet: bool = False
 
 
@@ -130,7 +130,6 @@ class Edition:
     display_colours: dict = field(default_factory=dict)  # colour -> terminal colour name (`purple: magenta`)
     actions: dict = field(default_factory=dict)  # name -> Compiled script of the edition's `actions:`
     replacements: dict = field(default_factory=dict)  # event -> Compiled body of the last `instead of EVENT:`
-    faces_up: bool = True  # a script may put a hand face up (set at load: unodsl.engine.quiet)
     # A two-sided deck (UNO Flip): its sides, the first up as a round starts; `deck` holds
     # the first side's faces, each card's `back` the other's. Empty: one-sided cards.
     sides: tuple[Side, ...] = ()

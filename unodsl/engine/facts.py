@@ -3,12 +3,15 @@
 The turn (unodsl.engine.turns) reads these as `facts.NAME`; the interpreter at every turn,
 the loop written for an edition (unodsl.engine.specialise) once, as constants, with the
 branches they rule out gone. They come from the edition's settings, hooks and kinds as
-loaded; a kind's own facts (quiet, its effect) are read from the kind itself.
+loaded, and from its compiled scripts (unodsl.engine.quiet: what they may do); a kind's
+own facts (quiet, its effect) are read from the kind itself.
 """
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+
+from .quiet import mark_quiet_kinds, may_turn_hands_face_up
 
 
 @dataclass(frozen=True)
@@ -30,15 +33,20 @@ class TurnFacts:
     jump_rules: bool  # a jump-in rule: a window after every card played
 
 
-def turn_facts(edition) -> TurnFacts:
-    """The facts of `edition` (worked out once, then kept with it)."""
+def turn_facts(edition, round_class: type) -> TurnFacts:
+    """The facts of `edition` (worked out once, then kept with it), played by rounds of
+    `round_class` (whose methods the scripts call). The first time, which of its kinds are
+    quiet is noted on them too (`kind.quiet`: unodsl.engine.quiet), once."""
     facts = edition.__dict__.get("_turn_facts")
     if facts is None:
-        facts = edition.__dict__["_turn_facts"] = _facts_of(edition)
+        if "_quiet_marked" not in edition.__dict__:
+            mark_quiet_kinds(edition, round_class)
+            edition.__dict__["_quiet_marked"] = True
+        facts = edition.__dict__["_turn_facts"] = _facts_of(edition, round_class)
     return facts
 
 
-def _facts_of(edition) -> TurnFacts:
+def _facts_of(edition, round_class: type) -> TurnFacts:
     settings = edition.settings
     hooked = {event for event, _guard, _body in edition.hooks}
     until_playable = settings.get("draw_until_playable", False)
@@ -48,7 +56,7 @@ def _facts_of(edition) -> TurnFacts:
         pure_playable=edition.pure_playable,
         sides=bool(edition.sides),
         table=bool(edition.table),
-        faces_up=edition.faces_up,
+        faces_up=may_turn_hands_face_up(edition, round_class),
         turn_start="turn_start" in hooked,
         play_hook="play" in hooked,
         quick_draw=not ({"hand_grows", "draw"} & hooked or turn_draw_replaced or until_playable),

@@ -72,19 +72,43 @@ class Known(ast.NodeTransformer):
         if isinstance(getattr(node, "ctx", None), (ast.Store, ast.Del)):
             return None
         if self.exprs:
-            text = ast.unparse(node)
-            if text in self.exprs:
+            text = _text(node)
+            if text is not None and text in self.exprs:
                 value = self.exprs[text]
                 return copy.deepcopy(value) if isinstance(value, ast.AST) else ast.Constant(value)
-        if (self.facts is not None and isinstance(node, ast.Attribute)
-                and ast.unparse(node.value) in ("facts", "self.facts")):
-            return ast.Constant(getattr(self.facts, node.attr))
-        if (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot))
+        if isinstance(node, ast.Attribute):
+            if self.facts is not None and dotted(node.value) in ("facts", "self.facts"):
+                return ast.Constant(getattr(self.facts, node.attr))
+        elif (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot))
                 and isinstance(node.left, ast.Name) and isinstance(node.comparators[0], ast.Name)
                 and node.left.id in self.identities and node.comparators[0].id in self.identities):
             same = self.identities[node.left.id] is self.identities[node.comparators[0].id]
             return ast.Constant(same if isinstance(node.ops[0], ast.Is) else not same)
         return None
+
+
+def dotted(node) -> str | None:
+    """`a.b.c` of a name and its attributes, as text (quicker than ast.unparse); else None."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+def _text(node) -> str | None:
+    """The text a Known's `exprs` may name: `a.b`, or `a.b is None` / `a.b is not None`."""
+    if isinstance(node, (ast.Attribute, ast.Name)):
+        return dotted(node)
+    if (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot))
+            and isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None):
+        left = dotted(node.left)
+        if left is not None:
+            return f"{left} is None" if isinstance(node.ops[0], ast.Is) else f"{left} is not None"
+    return None
 
 
 # ---- folding ----------------------------------------------------------------------
@@ -96,7 +120,7 @@ def _constant(node) -> tuple[bool, object]:
 def pure(node: ast.AST) -> bool:
     """Whether evaluating `node` changes nothing (no call but the PURE_CALLS, no walrus)."""
     for part in ast.walk(node):
-        if isinstance(part, ast.Call) and ast.unparse(part.func) not in PURE_CALLS:
+        if isinstance(part, ast.Call) and dotted(part.func) not in PURE_CALLS:
             return False
         if isinstance(part, (ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)):
             return False
@@ -131,7 +155,7 @@ def fold_expr(node: ast.expr, test: bool = False) -> ast.expr:
             if type(op) in results:
                 return ast.Constant(results[type(op)]())
         return node
-    if isinstance(node, ast.Call) and ast.unparse(node.func) == "len" and len(node.args) == 1 \
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" and len(node.args) == 1 \
             and isinstance(node.args[0], (ast.List, ast.Tuple)) and pure(node.args[0]) \
             and not any(isinstance(e, ast.Starred) for e in node.args[0].elts):
         return ast.Constant(len(node.args[0].elts))
@@ -151,7 +175,7 @@ def _two_way(node: ast.Subscript):
     number is: x * 2 is exact, and its floor 0 just when x < 0.5); None otherwise."""
     items, index = node.value, node.slice
     if not (isinstance(items, ast.List) and len(items.elts) == 2 and isinstance(index, ast.Call)
-            and ast.unparse(index.func) == "floor" and len(index.args) == 1):
+            and dotted(index.func) == "floor" and len(index.args) == 1):
         return None
     product = index.args[0]
     if not (isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult)

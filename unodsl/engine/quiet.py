@@ -28,7 +28,6 @@ from __future__ import annotations
 import dis
 from types import CodeType
 
-from .round import Round
 
 # The round's methods that never take a card out of a hand (the played card
 # aside) nor leave a draw waiting (`against` offers reactions: their scripts are
@@ -42,13 +41,13 @@ QUIET_PRIMITIVES = frozenset({
 })
 
 
-def mark_quiet_kinds(edition) -> None:
+def mark_quiet_kinds(edition, round_class: type) -> None:
     """Set `quiet` on each of the edition's kinds (see the module's docstring)."""
     kinds = edition.kinds.values()
     # Scripts that may run in the middle of an effect: a reaction to it, a table card used
     # at a decision it asks for (hooks, which may run anywhere, make every kind loud).
     inner = [script for kind in kinds for script in (kind.reaction_effect, kind.use) if script is not None]
-    inner_quiet = all(map(quiet_script, inner))
+    inner_quiet = all(quiet_script(script, round_class) for script in inner)
     # (`play` hooks and jump-in windows follow any card; any hook may run inside an effect)
     after_any_card = bool(edition.jump_rules) or any(event == "play" for event, _guard, _body in edition.hooks)
     inside_effects = bool(edition.hooks or edition.jump_rules)
@@ -56,10 +55,10 @@ def mark_quiet_kinds(edition) -> None:
         if kind.effect is None:  # a plain card
             kind.quiet = not after_any_card
         else:
-            kind.quiet = not inside_effects and inner_quiet and quiet_script(kind.effect)
+            kind.quiet = not inside_effects and inner_quiet and quiet_script(kind.effect, round_class)
 
 
-def may_turn_hands_face_up(edition) -> bool:
+def may_turn_hands_face_up(edition, round_class: type) -> bool:
     """Whether a script of the edition may put a hand face up (`face up`). A rule a
     player writes on a blank card during play may."""
     if any(kind.blank for kind in edition.kinds.values()):
@@ -68,21 +67,21 @@ def may_turn_hands_face_up(edition) -> bool:
                for script in (kind.effect, kind.on_start, kind.reaction_effect, kind.use) if script is not None]
     scripts += [body for _event, _guard, body in edition.hooks]
     scripts += list(edition.written.values())
-    return any("face_up" in primitives_called(script) for script in scripts)
+    return any("face_up" in primitives_called(script, round_class) for script in scripts)
 
 
-def quiet_script(compiled) -> bool:
+def quiet_script(compiled, round_class: type) -> bool:
     """Whether a compiled effect calls only quiet primitives."""
-    return primitives_called(compiled) <= QUIET_PRIMITIVES
+    return primitives_called(compiled, round_class) <= QUIET_PRIMITIVES
 
 
-def primitives_called(compiled) -> set[str]:
-    """The round's methods a compiled script calls (all of them, when it is not compiled
-    from a script and nothing is known of it)."""
+def primitives_called(compiled, round_class: type) -> set[str]:
+    """The round's methods (`round_class`'s) a compiled script calls (all of them, when it is
+    not compiled from a script and nothing is known of it)."""
     code = getattr(compiled.function, "__code__", None)
     if code is None:
-        return {name for name in dir(Round) if callable(getattr(Round, name))}
-    return {name for name in attributes_read(code) if callable(getattr(Round, name, None))}
+        return {name for name in dir(round_class) if callable(getattr(round_class, name))}
+    return {name for name in attributes_read(code) if callable(getattr(round_class, name, None))}
 
 
 def attributes_read(code: CodeType) -> set[str]:

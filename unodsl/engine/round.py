@@ -2,7 +2,7 @@
 
 Whenever a player must choose, the round calls `self.decide(kind, player,
 options)` and gets one of the options back: from the seat's agent, or from
-outside (through `self.ask(Decision)`: see unodsl.engine.match). Card
+outside (through `self.ask(Decision)`: see unodsl.match). Card
 behaviour comes only from the edition's compiled scripts, which call the
 primitives below (draw, skip, reverse, choose_colour, ...); this module knows
 no card by name.
@@ -30,7 +30,7 @@ from .decisions import Decision
 from .facts import turn_facts
 from .random_policy import answers_at_random
 from .turns import Turns
-from ..seat.view import LazyView, view_of
+from .view import LazyView, view_of
 
 
 # Where a round plays on from (Round.resume).
@@ -68,7 +68,7 @@ class Round(Turns, ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionAc
                  scores: list[int] | None = None, max_turns: int = MAX_TURNS, ask=None,
                  written: dict | None = None, agents: list | None = None, chance_seed=(0, 0)):
         self.edition = edition
-        self.facts = turn_facts(edition)  # (what the turn reads of the edition: facts.py)
+        self.facts = turn_facts(edition, Round)  # (what the turn reads of the edition: facts.py)
         self.settings = edition.settings
         self.side = 0  # the side of two-sided cards that is up (unodsl.engine.sides); 0 for one-sided
         self.colours = list(edition.side_colours(0))  # the colours of the cards as they show
@@ -180,7 +180,7 @@ class Round(Turns, ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionAc
                 self.observer.saw(data)
 
     def view(self, p: int):
-        """What seat `p` sees of the round now (unodsl.seat.view): what every agent decides from."""
+        """What seat `p` sees of the round now (unodsl.engine.view): what every agent decides from."""
         observer = self.observer
         if observer is None:
             return view_of(self, p)

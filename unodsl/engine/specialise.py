@@ -25,7 +25,7 @@ import ast
 
 from . import decisions
 from .facts import turn_facts
-from .partial import Inliner, Known, NotInlinable, fold_block, names_in, rename, tidy
+from .partial import Inliner, Known, NotInlinable, dotted, fold_block, names_in, rename, tidy
 from .random_policy import random_card, random_option
 from .round import Round
 from .turns import Turns
@@ -91,7 +91,7 @@ def round_module(edition, base: type) -> tuple[str, dict]:
 
 def _derived(edition, base: type, name: str, namespace: dict) -> ast.FunctionDef:
     """`base`'s method `name` written for `edition`."""
-    facts = turn_facts(edition)
+    facts = turn_facts(edition, Round)
     identities = {kind: getattr(decisions, kind) for kind in dir(decisions) if kind.isupper()
                   and isinstance(getattr(decisions, kind), str)}
     # The turn loop runs for rounds that keep no record (its guard sends others to the interpreter).
@@ -130,7 +130,7 @@ class _KindSplitter:
 
     def split(self, name: str, body: list, taken: set) -> list:
         for index, statement in enumerate(body):
-            if ast.unparse(statement) == SPLIT_AT and not getattr(statement, "split", False):
+            if _is_split_point(statement) and not getattr(statement, "split", False):
                 statement.split = True
                 rest = body[index + 1:]
                 return body[:index + 1] + [self._branches(rest, taken)]
@@ -162,7 +162,8 @@ class _KindSplitter:
             inner = getattr(statement, field, None)
             if inner:
                 setattr(statement, field, [new for s in inner for new in self._effect_in(s, kind, effect_call, taken)])
-        if not (isinstance(statement, ast.Expr) and ast.unparse(statement) == effect_call):
+        if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)
+                and ast.unparse(statement) == effect_call):
             return [statement]
         tree = _effect_tree(kind.effect)
         if tree is None:
@@ -171,6 +172,13 @@ class _KindSplitter:
             return self.inliner.copied(tree, kind.effect.function.__globals__, statement.value, None, taken, 0)
         except NotInlinable:
             return [statement]
+
+
+def _is_split_point(statement: ast.stmt) -> bool:
+    """Whether `statement` is SPLIT_AT (read without writing it out: every statement is asked)."""
+    return (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name) and statement.targets[0].id == "kind"
+            and dotted(statement.value) == "card.spec")
 
 
 def _effect_tree(effect) -> ast.FunctionDef | None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..edition.model import Card, Edition
 from ..engine.decisions import Decision
-from ..engine.match import Match
+from ..match import Match
 from ..engine.setup import resolve_cards
 from ..errors import IllegalMove, UnoError
 from .words import label_of

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..engine.match import Match
+from ..match import Match
 from .answers import option_key, option_shown, option_text, options_text
 from .events import event_matches, event_text, sides_along
 from .model import EXPECT_KEYS, Failure, Scenario

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..edition.yamlsrc import load_yaml_file
 from ..engine.decisions import Decision
-from ..engine.match import Match
+from ..match import Match
 from ..errors import EditionError, IllegalMove, Problem, Span, UnoError
 from .answers import (
     options_text,

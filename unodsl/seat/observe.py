@@ -27,7 +27,7 @@ from ..engine.events import CARD, CARDS, CHANCE_VALUE, EVENTS, HANDS, ITS_PLAYER
 from ..engine.round import AT_TURN
 from ..lang import ast
 from .places import DECK, placement, sees
-from .view import view_of
+from ..engine.view import view_of
 
 # For each kind of event (unodsl.engine.events), its fields that name cards by uid: one card,
 # a list of them, the hands of a deal, a chance's value (a card when it is a random card).

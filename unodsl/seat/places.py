@@ -9,7 +9,7 @@ What a place shows is the table's: the discard pile, the table cards and those
 lying on players are face up; a hand is seen by its holder, and by everyone while
 it is played face up (`face_up`); the draw pile, the aside pile and an edition's
 own piles are face down. (With two-sided cards the other side of a face-down
-card may show: see unodsl.seat.view.)
+card may show: see unodsl.engine.view.)
 """
 from __future__ import annotations
 

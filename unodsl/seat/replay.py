@@ -25,7 +25,7 @@ from ..engine.decisions import (DECISIONS, DRAW, JUMP_IN, KEEP, PASS, PICK, PLAY
 from ..engine.decisions import plain as _plain  # (how the log writes an option)
 from ..engine.events import EVENTS, ITS_PLAYER
 from .places import DRAW_PILE
-from .view import view_of
+from ..engine.view import view_of
 
 # The events by which a player's action is seen (the first of them after a hidden decision
 # says what the decision was).

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from operator import attrgetter
 
-from ..engine.match import Match
+from ..match import Match
 from ..engine.round import Round
 
 

@@ -1,8 +1,8 @@
 """The screen, as lines of at most 80 columns: the table, a hand, the scores.
 
 Nothing here reads input or changes the match: each function takes the match
-(unodsl.engine.match.Match) and returns lines to print. What a round shows is read
-from the viewer's view (unodsl.seat.view): a person sees exactly what their seat sees,
+(unodsl.match.Match) and returns lines to print. What a round shows is read
+from the viewer's view (unodsl.engine.view): a person sees exactly what their seat sees,
 an onlooker what is public.
 """
 from __future__ import annotations

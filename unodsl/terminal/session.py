@@ -11,7 +11,7 @@ answers are replayed first) and returns the exit status:
 With a save file the match is written after every answer, so every way out
 keeps it; `unodsl resume FILE` continues.
 
-The engine (unodsl.engine.match.Match) is driven from outside: seats without a
+The engine (unodsl.match.Match) is driven from outside: seats without a
 bot are the people's, `match.decision` is what they must decide and
 `match.answer(option)` answers, raising IllegalMove with the reason when the
 rules refuse; then the player is simply asked again. The console it reads and
@@ -25,7 +25,7 @@ from dataclasses import replace
 from ..version import __version__
 from ..edition.loader import load_edition
 from ..engine.decisions import CALL_UNO, DISCARD, PLAY_DRAWN, TOP_CARD, TURN
-from ..engine.match import Match
+from ..match import Match
 from ..engine.modes import birthday_dealer
 from ..errors import EditionError, IllegalMove, UnoError
 from . import save as saves

@@ -5,7 +5,7 @@ compiled by Python itself: a card's effect costs a plain function call when it
 is played, with no tree walked and no closure per node. A question put to a
 player (choose colour, challenges, ...) is a plain call too: the engine's
 `ask` answers it from the seat's agent, or pauses the match until the answer
-comes from outside (see unodsl.engine.match).
+comes from outside (see unodsl.match).
 
 The functions call the engine through a small set of primitives on the round
 state `g` (see unodsl.engine.round.Round): g.draw, g.skip, g.reverse, ...

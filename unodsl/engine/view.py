@@ -15,9 +15,9 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ..stops import RoundStopped
-from ..engine.seats import Seats
-from ..engine.decisions import TableUse
-from ..engine.matching import why_not
+from .seats import Seats
+from .decisions import TableUse
+from .matching import why_not
 from ..errors import UnoError
 
 

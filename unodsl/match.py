@@ -15,16 +15,17 @@ import json
 import random
 from dataclasses import dataclass, field
 
-from ..errors import IllegalMove, ScriptError, UnoError
-from ..limits import MAX_ABANDONED_IN_A_ROW, MAX_RECORDED_EVENTS, MAX_ROUNDS, MAX_TURNS
+from .errors import IllegalMove, ScriptError, UnoError
+from .limits import MAX_ABANDONED_IN_A_ROW, MAX_RECORDED_EVENTS, MAX_ROUNDS, MAX_TURNS
 from greenlet import getcurrent, greenlet
 
-from . import modes
-from .decisions import WRITE_RULE, Decision, plain
-from .round import Round
-from .quick_random import shuffle, shuffled_length
-from .specialise import specialised
-from ..seat.observe import Observer
+from .agents import make_agent
+from .engine import modes
+from .engine.decisions import WRITE_RULE, Decision, plain
+from .engine.round import Round
+from .engine.quick_random import shuffle, shuffled_length
+from .engine.specialise import specialised
+from .seat.observe import Observer
 
 
 @dataclass
@@ -105,7 +106,6 @@ class Match:
     def _agent(self, spec, seat: int):
         if spec is None:
             return None
-        from ..agents import make_agent
 
         return make_agent(spec, random.Random(f"agent:{self.seed}:{seat}"))
 
