@@ -63,7 +63,7 @@ def test_every_kind_of_the_table_is_recorded_somewhere():
     recorded = {kind for _, _, kind, _, _ in record_calls()}
     by_note = {"decision", "answer"}  # (the match notes them itself: Match._note)
     assert sorted(set(EVENTS) - recorded - by_note) == []
-    source = (PACKAGE / "engine" / "match.py").read_text(encoding="utf-8")
+    source = (PACKAGE / "match.py").read_text(encoding="utf-8")
     assert all(f'"event": "{kind}"' in source for kind in by_note)
 
 

@@ -72,7 +72,7 @@ def test_the_quiet_primitives_are_the_rounds():
 def test_quiet_plays_are_the_loud_plays(name, rules):
     """The checks skipped after a quiet card would have found nothing: the games are the same."""
     quiet, loud = unodsl.load_edition(name, rules=rules), unodsl.load_edition(name, rules=rules)
-    turn_facts(loud, Round)  # (which kinds are quiet, noted once: then made loud here)
+    turn_facts(quiet, Round), turn_facts(loud, Round)  # (which kinds are quiet, noted once: then made loud here)
     for kind in loud.kinds.values():
         kind.quiet = False
     respecialise(loud)  # (the turn loop written for it plays the kinds it knew quiet in the loop)

@@ -226,7 +226,7 @@ def test_the_written_loop_has_the_editions_answers_in_it():
     edition = unodsl.load_edition("classic")
     source = round_source(edition)
     assert specialised(edition).source == source  # (what a reader is shown)
-    assert "self.skips[(p + self.direction) % self.n] += 1" in source  # `skip next`
+    assert "skips[(p + self.direction) % n] += 1" in source  # `skip next` (the lists read from local names)
     assert "self.direction = -self.direction" in source  # `reverse`
     assert "row = rows[top.face]" in source
     assert "playable[floor(rand() * len(playable))]" in source
@@ -362,3 +362,31 @@ def test_a_random_use_of_a_table_card_picks_among_the_players_still_in_as_the_in
     text = classic.replace("total: 108\n", "").replace("\nkinds:\n", "\nkinds:\n" + KNOCKOUT_AND_TRADE.lstrip("\n"), 1)
     edition = unodsl.load_edition_text(text + "table: [trade]\n", "knockout.yaml")
     same_games(edition, (3, 5), "knockout and trade", seeds=range(4))
+
+
+def test_the_attributes_the_written_loop_reads_from_local_names_are_bound_only_before_play():
+    """The loop reads the round's STABLE attributes from the names its turn binds them to at
+    its top: only the making of a round (or of a view, a world, a check's stand-in, or
+    something else of the same name) binds one; nothing that runs during the turns does."""
+    import ast as syntax
+    from pathlib import Path
+
+    from unodsl.engine.turns import STABLE
+
+    package = Path(unodsl.__file__).parent
+    binding = set()
+    for path in package.rglob("*.py"):
+        tree = syntax.parse(path.read_text(encoding="utf-8"))
+        for function in (n for n in syntax.walk(tree) if isinstance(n, syntax.FunctionDef)):
+            for node in syntax.walk(function):
+                targets = node.targets if isinstance(node, syntax.Assign) else \
+                    [node.target] if isinstance(node, (syntax.AugAssign, syntax.AnnAssign)) else []
+                for part in (p for t in targets for p in syntax.walk(t)):
+                    if isinstance(part, syntax.Attribute) and part.attr in STABLE and isinstance(part.ctx, syntax.Store):
+                        binding.add((path.relative_to(package).as_posix(), function.name))
+    before_play = {("engine/round.py", "__init__"), ("engine/setup.py", "apply_setup"),  # a round made, laid out
+                   ("seat/world_maker.py", "__init__"), ("seat/world_maker.py", "make"),  # a world made
+                   ("engine/view.py", "view_of"), ("agents/reading.py", "__init__"),  # views, not rounds
+                   ("edition/checks.py", "__init__"), ("match.py", "__init__"),  # a check's stand-in, a match
+                   ("sim/stats.py", "__init__"), ("sim/stats.py", "add")}  # (counts named n)
+    assert binding <= before_play, sorted(binding - before_play)

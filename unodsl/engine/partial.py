@@ -257,6 +257,11 @@ def _has_return(statements: list) -> bool:
     return any(isinstance(node, ast.Return) for s in statements for node in ast.walk(s))
 
 
+def _has_return_in_loop(statements: list) -> bool:
+    return any(isinstance(node, ast.Return) for s in statements for loop in ast.walk(s)
+               if isinstance(loop, (ast.For, ast.While, ast.Try, ast.With)) for node in ast.walk(loop))
+
+
 def _always_returns(statements: list) -> bool:
     if not statements:
         return False
@@ -401,16 +406,13 @@ class Inliner:
         function = self._callee(call, globals_, receiver)
         if function is None:
             return [statement]
-        returned = isinstance(statement, ast.Return)
-        if returned:
-            target = self._name("returned", taken)
-            taken.add(target)
+        returned = isinstance(statement, ast.Return)  # (`return f(...)`: f's returns are the caller's)
         try:
             tree = function_tree(function)
-            copied = self.copied(tree, function.__globals__, call, target, taken, depth, on_receiver=True)
+            return self.copied(tree, function.__globals__, call, target, taken, depth, on_receiver=True,
+                               returning=returned)
         except NotInlinable:
             return [statement]
-        return copied + [ast.Return(ast.Name(target, ast.Load()))] if returned else copied
 
     def _callee(self, call: ast.Call, globals_: dict, receiver):
         func = call.func
@@ -424,10 +426,11 @@ class Inliner:
         return None
 
     def copied(self, tree: ast.FunctionDef, globals_: dict, call: ast.Call, target: str | None, taken: set,
-               depth: int, on_receiver: bool = False) -> list:
+               depth: int, on_receiver: bool = False, returning: bool = False) -> list:
         """The statements that do what `call` of the function `tree` does, its value (if
-        `target`) assigned to `target`. `on_receiver`: a method called on the round (the
-        round is its first parameter, not among the call's arguments)."""
+        `target`) assigned to `target`, or returned (`returning`: the call was `return f(...)`).
+        `on_receiver`: a method called on the round (the round is its first parameter, not
+        among the call's arguments)."""
         if "super" in names_in(tree) or tree.args.vararg or tree.args.kwarg or tree.args.kwonlyargs \
                 or call.keywords:
             raise NotInlinable("not a plain call")
@@ -450,7 +453,13 @@ class Inliner:
         result = None
         if target is not None:
             result = self._name(target + "_", taken | names_in(ast.Module(body, [])))
-        body = without_returns(body, result)
+        if returning:  # (its returns kept: the caller's own; its end returns None)
+            if _has_return_in_loop(body):
+                raise NotInlinable("a return inside a loop")
+            if not _always_returns(body):
+                body = body + [ast.Return(ast.Constant(None))]
+        else:
+            body = without_returns(body, result)
         self._clear_of_caller(body, set(params), taken, args)
         # The callee's own names, kept apart from the caller's (and from the arguments).
         argument_names = names_in(ast.Module([ast.Expr(a) for a in args], []))
@@ -544,31 +553,136 @@ def _methods_called(body: list, name: str) -> bool:
                for s in body for n in ast.walk(s))
 
 
+def read_through_aliases(function: ast.FunctionDef, stable: frozenset) -> None:
+    """`self.X` read as the local name the function binds it to at its top (`xs = self.X`,
+    or `a, xs = self.A, self.X`), for an attribute X of `stable` (never bound again while the
+    function runs): copied-in bodies read their round's lists as the caller does."""
+    aliases = {}
+    for statement in function.body:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            pairs = _pairs(statement.targets[0], statement.value)
+            for target, value in pairs:
+                name = dotted(value)
+                if isinstance(target, ast.Name) and name is not None and name.startswith("self.") \
+                        and name[5:] in stable and name not in aliases:
+                    aliases[name] = target.id
+    if not aliases:
+        return
+    bound = stored_names(function.body)
+    aliases = {attr: alias for attr, alias in aliases.items()
+               if sum(1 for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == alias
+                      and isinstance(n.ctx, ast.Store)) == 1 and alias in bound}
+
+    definitions = [s for s in function.body if isinstance(s, ast.Assign) and _pairs(s.targets[0], s.value)
+                   and any(dotted(v) in aliases for _t, v in _pairs(s.targets[0], s.value))]
+    for statement in function.body:
+        if statement not in definitions:
+            _Aliases(aliases).visit(statement)
+
+
+class _Aliases(ast.NodeTransformer):
+    """`self.X` read as its local name (read_through_aliases)."""
+
+    def __init__(self, aliases: dict):
+        self.aliases = aliases
+
+    def visit_Attribute(self, node):
+        name = dotted(node) if isinstance(node.ctx, ast.Load) else None
+        if name in self.aliases:
+            return ast.copy_location(ast.Name(self.aliases[name], ast.Load()), node)
+        self.generic_visit(node)
+        return node
+
+
+def _pairs(target, value) -> list:
+    if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
+        return list(zip(target.elts, value.elts))
+    return [(target, value)] if isinstance(target, ast.Name) else []
+
+
 def tidy(function: ast.FunctionDef) -> None:
     """The written function made plain: names bound once to a constant read as it, copies
     of a value made once (`r = v; x = r` as `x = v`), and stores nothing reads dropped."""
     _propagate_constants(function)
+    _propagate_copies(function)
     function.body = fold_block(function.body)
     _merge_copies(function)
     drop_dead_stores(function)
 
 
 def _propagate_constants(function: ast.FunctionDef) -> None:
+    """A name bound once, to a constant, and read only after it in the same block: read as
+    the constant (then folded), its binding dropped."""
     stores: dict = {}
     for node in ast.walk(function):
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             stores[node.id] = stores.get(node.id, 0) + 1
-    constants = {}
-    for statement in function.body:  # (at the top: bound before anything reads them)
-        if (isinstance(statement, ast.Assign) and len(statement.targets) == 1
-                and isinstance(statement.targets[0], ast.Name) and isinstance(statement.value, ast.Constant)
-                and stores[statement.targets[0].id] == 1):
-            constants[statement.targets[0].id] = statement.value
-    if constants:
-        renamer = Renamer(constants)
-        function.body = [s for s in function.body if not (isinstance(s, ast.Assign) and len(s.targets) == 1
-                         and isinstance(s.targets[0], ast.Name) and s.targets[0].id in constants)]
-        function.body = [renamer.visit(s) for s in function.body]
+    loads_total: dict = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            loads_total[node.id] = loads_total.get(node.id, 0) + 1
+    for block in [function.body] + [getattr(n, f) for n in ast.walk(function)
+                                     for f in ("body", "orelse", "finalbody")
+                                     if n is not function and isinstance(getattr(n, f, None), list)]:
+        for index, statement in enumerate(block):
+            for target, value in (_pairs(statement.targets[0], statement.value)
+                                  if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else []):
+                if not (isinstance(target, ast.Name) and isinstance(value, ast.Constant)
+                        and stores.get(target.id) == 1):
+                    continue
+                after = block[index + 1:]
+                if _loads_of(after, target.id) != loads_total.get(target.id, 0):
+                    continue  # (read before it, or elsewhere)
+                block[index + 1:] = rename(after, {target.id: value})
+                loads_total[target.id] = 0
+
+
+def _propagate_copies(function: ast.FunctionDef) -> None:
+    """`a = b` (or `a, c = b, d`) of names each bound once, `b` at the function's top (before
+    anything reads it): `a` read as `b`."""
+    stores: dict = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            stores[node.id] = stores.get(node.id, 0) + 1
+    for arg in function.args.args:
+        stores[arg.arg] = stores.get(arg.arg, 0) + 1
+    at_top = {n.id for s in function.body if isinstance(s, ast.Assign) for t in s.targets
+              for n in ast.walk(t) if isinstance(n, ast.Name)} | {a.arg for a in function.args.args}
+    copies = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            for target, value in _pairs(node.targets[0], node.value):
+                if (isinstance(target, ast.Name) and isinstance(value, ast.Name) and stores.get(target.id) == 1
+                        and stores.get(value.id) == 1 and value.id in at_top and target.id not in at_top):
+                    copies[target.id] = value.id
+    if not copies:
+        return
+    Renamer(copies).visit(function)
+    for node in ast.walk(function):  # (the copies, now `b = b`, pruned)
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list):
+                block[:] = [s for s in map(_without_self_copies, block) if s is not None]
+                if not block and field == "body":
+                    block.append(ast.Pass())
+    drop_dead_stores(function)
+
+
+def _without_self_copies(statement: ast.stmt):
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
+        return statement
+    pairs = _pairs(statement.targets[0], statement.value)
+    if not pairs:
+        return statement
+    kept = [(t, v) for t, v in pairs if not (isinstance(t, ast.Name) and isinstance(v, ast.Name) and t.id == v.id)]
+    if len(kept) == len(pairs):
+        return statement
+    if not kept:
+        return None
+    if len(kept) == 1:
+        return ast.Assign([kept[0][0]], kept[0][1], lineno=0)
+    return ast.Assign([ast.Tuple([t for t, _ in kept], ast.Store())], ast.Tuple([v for _, v in kept], ast.Load()),
+                      lineno=0)
 
 
 def _merge_copies(function: ast.FunctionDef) -> None:
@@ -610,7 +724,7 @@ def drop_dead_stores(function: ast.FunctionDef) -> None:
                     continue
                 kept = [_pruned(s, loaded) for s in statements if not _dead(s, loaded)]
                 if len(kept) != len(statements) or any(a is not b for a, b in zip(kept, statements)):
-                    setattr(node, field, kept or [ast.Pass()])
+                    setattr(node, field, kept or ([ast.Pass()] if field == "body" else []))
                     dropped = True
         if not dropped:
             return

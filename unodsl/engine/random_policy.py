@@ -72,8 +72,14 @@ class RandomPolicy:
 def answers_at_random(agent) -> bool:
     """Whether `agent` answers every decision by this policy (its picks may be made for it)."""
     cls = agent.__class__
-    return all(getattr(cls, name, None) is getattr(RandomPolicy, name)
-               for name in ("choose", "choose_turn", "pick", "pick_or_use"))
+    known = _AT_RANDOM.get(cls)
+    if known is None:
+        known = _AT_RANDOM[cls] = all(getattr(cls, name, None) is getattr(RandomPolicy, name)
+                                      for name in ("choose", "choose_turn", "pick", "pick_or_use"))
+    return known
+
+
+_AT_RANDOM: dict = {}  # agent class -> whether it answers by the policy (asked once a round per seat)
 
 
 def _true_calls(options: list, view) -> list:

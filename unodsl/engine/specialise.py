@@ -25,10 +25,10 @@ import ast
 
 from . import decisions
 from .facts import turn_facts
-from .partial import Inliner, Known, NotInlinable, dotted, fold_block, names_in, rename, tidy
+from .partial import Inliner, Known, NotInlinable, dotted, fold_block, names_in, read_through_aliases, rename, tidy
 from .random_policy import random_card, random_option
 from .round import Round
-from .turns import Turns
+from .turns import STABLE, Turns
 
 # The kinds played in play_card's own branches at most (the commonest in the deck); the
 # others take the general branch. (A file may declare a thousand kinds.)
@@ -100,12 +100,15 @@ def _derived(edition, base: type, name: str, namespace: dict) -> ast.FunctionDef
     splitter = _KindSplitter(edition, namespace, known)
     inliner = Inliner(base, INLINED_METHODS, INLINED_FUNCTIONS, known, namespace, after=splitter.split)
     splitter.inliner = inliner
-    tree = inliner.method(name)
+    try:
+        tree = inliner.method(name)
+    finally:
+        splitter.inliner = None  # (no cycle left for the collector: simulations free each match at once)
     if name == "_turns":
         guard = ast.parse("if self.log is not None:\n    return Base._turns(self)").body
         tree.body = guard + tree.body
+    read_through_aliases(tree, STABLE)
     tidy(tree)
-    ast.fix_missing_locations(tree)
     return tree
 
 

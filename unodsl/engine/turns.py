@@ -18,6 +18,12 @@ from .random_policy import random_card, random_option
 from .seats import PASSIVE
 
 
+# The round's attributes no code binds again once its turns begin (the lists are changed in
+# place): a loop written for an edition reads them from its local names (tests/engine/
+# test_specialised.py checks that nothing past the set-up binds them).
+STABLE = frozenset({"hands", "discard", "skips", "lying", "n"})
+
+
 class Turns:
     """Mixed into Round."""
 
@@ -162,7 +168,7 @@ class Turns:
             nxt, self.extra_for = self.extra_for, None
         else:
             nxt = (self.turn + step) % n
-        skips, lying = self.skips, self.lying
+        skips, lying, table = self.skips, self.lying, self.facts.table
         while skips[nxt]:
             if self.out and nxt in self.out:  # left the round: passed over for good
                 nxt = (nxt + step) % n
@@ -170,10 +176,10 @@ class Turns:
             skips[nxt] -= 1
             if self.log is not None:
                 self.record("skipped", player=nxt)
-            if lying[nxt]:
+            if table and lying[nxt]:  # (a table card lying on a player goes back as their turn passes)
                 self._table_cards_return(nxt)
             nxt = (nxt + step) % n
-        if lying[nxt]:
+        if table and lying[nxt]:
             self._table_cards_return(nxt)
         self.turn = nxt
 
