@@ -390,3 +390,11 @@ def test_the_attributes_the_written_loop_reads_from_local_names_are_bound_only_b
                    ("edition/checks.py", "__init__"), ("match.py", "__init__"),  # a check's stand-in, a match
                    ("sim/stats.py", "__init__"), ("sim/stats.py", "add")}  # (counts named n)
     assert binding <= before_play, sorted(binding - before_play)
+
+
+def test_every_part_of_the_round_holds_its_own_state():
+    """Round's slots are its parts' STATE, each name held by one part."""
+    names = [name for part in (Round, *Round.PARTS) for name in part.STATE]
+    assert len(names) == len(set(names)), sorted(name for name in set(names) if names.count(name) > 1)
+    assert set(Round.__slots__) == {*names, "__weakref__"}
+    assert all(part in Round.__mro__ for part in Round.PARTS)

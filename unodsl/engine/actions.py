@@ -14,6 +14,8 @@ class EditionActions:
     """Mixed into Round."""
 
     __slots__ = ()
+    # The round's state this part holds (Round's slots are its parts'): none of its own.
+    STATE = ()
 
     def act(self, name: str, p: int) -> None:
         """`p` does the edition's action `name` (a player who left the round does nothing). It

@@ -33,6 +33,8 @@ class WorkBudget:
     write it out: `g.work += N`, then `g.checkpoint()` past `g.work_check`)."""
 
     __slots__ = ()
+    # The round's state this part holds (Round's slots are its parts'): the work done, and why the round stopped.
+    STATE = ("work", "work_check", "work_mark", "work_turn", "work_before_turn", "stopped")
 
     def start_budget(self) -> None:
         self.work, self.work_check, self.work_mark = 0, CHECK_STEP, 0  # steps spent, next check, last one

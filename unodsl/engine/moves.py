@@ -20,6 +20,8 @@ class Moves:
     """Mixed into Round: every method works on the round's state."""
 
     __slots__ = ()
+    # The round's state this part holds (Round's slots are its parts'): the edition's own piles (and `aside`).
+    STATE = ("piles",)
 
     def cards_at(self, place) -> list:
         kind, where = place

@@ -12,7 +12,7 @@ from __future__ import annotations
 from weakref import ref
 
 from .decisions import DRAW, PASS, REACT, TURN, WRITE_RULE, Decision, TableUse
-from .primitives import PLAIN_DRAWS
+from .drawing import PLAIN_DRAWS
 
 
 class OfferingTableCards:
@@ -64,6 +64,8 @@ class OutOfTurn:
     """Mixed into Round."""
 
     __slots__ = ()
+    # The round's state this part holds (Round's slots are its parts'): the card being played and who may react to it; the table cards, in the middle and lying on players.
+    STATE = ("actor", "acting", "offered", "cancelled", "table", "lying")
 
     # ---- reactions -------------------------------------------------------------
 

@@ -20,8 +20,9 @@ from .out_of_turn import OfferingTableCards, OutOfTurn
 from .windows import Windows
 from .moves import Moves
 from .actions import EditionActions
+from .drawing import Drawing
 from .primitives import ScriptPrimitives
-from .seats import PASSIVE, Seats
+from .seats import Seats
 from .setup import apply_setup
 from .quick_random import shuffle
 from .sides import TwoSided
@@ -45,24 +46,18 @@ NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=
 NO_STATE = MappingProxyType({})
 
 
-class Round(Turns, ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, TwoSided, WorkBudget):
-    # Slots make the state's attributes quick to read in the turn loop (a
-    # subclass that counts or checks may still add its own).
-    __slots__ = ("facts", "player_state", "game_state", "chance_seed", "_chance", "chance_fixed",  # state and chance
-                 "edition", "settings", "colours", "n", "dealer", "rng", "log", "_ask_plain",
-                 "_direct", "_randoms", "scores", "hands", "_draw_pile", "pile_turned", "discard", "piles", "colour",
-                 "turn", "direction", "skips", "extra_for", "chosen", "bluffed", "winner", "uno_pending",
-                 "others_discarded", "turns", "max_turns", "turn_again", "known", "face_up_until",
-                 "actor", "acting", "offered", "cancelled", "table", "lying", "written", "hooks",
-                 "uno_asked", "_playable_cache", "out", "left_turn", "playing", "growing", "watching", "_quick_draw",
-                 "pending", "stack_rules", "stack_from", "answering", "side",
-                 "uncalled", "jumping",  # out-of-turn windows (windows.py)
-                 "work", "work_check", "work_mark", "work_turn", "work_before_turn", "stopped",  # budget.py
-                 "observer",  # what each seat sees happen (unodsl.seat.observe), when a seat keeps it
-                 "__weakref__")  # (the agents offered table cards hold the round by a weak reference)
-    # A subclass whose play_card only notes each card played in turn in `self.played[p]`
-    # before playing it sets this, so that a specialised turn loop may write play_card out.
-    notes_plays = False
+class Round(Turns, Drawing, ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, TwoSided, WorkBudget):
+    # The round's own state: the edition and its facts, the players' hands and the piles, the
+    # scores, hooks, the record and who is asked. Each part mixed in holds its own (its STATE:
+    # the turn, drawing, what scripts leave, piles, seats, out of turn, windows, sides, work).
+    STATE = ("facts", "edition", "settings", "colours", "n", "dealer", "rng", "log", "_ask_plain", "scores",
+             "hands", "_draw_pile", "discard", "hooks", "turn_again",
+             "observer")  # what each seat sees happen (unodsl.seat.observe), when a seat keeps it
+    PARTS = (Turns, Drawing, ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, TwoSided, WorkBudget)
+    # Slots make the state's attributes quick to read in the turn loop (a subclass that
+    # counts or checks may still add its own); the agents offered table cards hold the
+    # round by a weak reference.
+    __slots__ = (*STATE, *[name for part in PARTS for name in part.STATE], "__weakref__")
 
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
                  scores: list[int] | None = None, max_turns: int = MAX_TURNS, ask=None,

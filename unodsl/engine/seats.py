@@ -52,6 +52,8 @@ class Seats:
     """Mixed into Round: every method works on the round's state."""
 
     __slots__ = ()
+    # The round's state this part holds (Round's slots are its parts'): who left the round, and when; how many play on.
+    STATE = ("out", "left_turn", "playing")
 
     def next_of(self, p: int) -> int:
         return (p + self.direction) % self.n

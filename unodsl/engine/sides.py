@@ -36,6 +36,8 @@ class TwoSided:
     `colours` (that side's) are the round's."""
 
     __slots__ = ()
+    # The round's state this part holds (Round's slots are its parts'): the side of two-sided cards up.
+    STATE = ("side", "pile_turned")
 
     @property
     def side_name(self) -> str | None:

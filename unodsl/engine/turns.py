@@ -28,6 +28,10 @@ class Turns:
     """Mixed into Round."""
 
     __slots__ = ()
+    # The round's state this part holds (Round's slots are its parts'): the turn: whose it is, which way, who misses one, the colour in play, the UNO call missed;
+    # the agents asked directly, which faces go on which.
+    STATE = ("turn", "direction", "skips", "extra_for", "turns", "max_turns", "winner", "colour", "bluffed",
+             "uno_pending", "uno_asked", "_direct", "_randoms", "_playable_cache", "_quick_draw")
 
     def _turns(self) -> None:
         """Turns until someone is out, or the round's turns run out."""

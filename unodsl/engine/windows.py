@@ -37,6 +37,8 @@ class Windows:
     """Mixed into Round."""
 
     __slots__ = ()
+    # The round's state this part holds (Round's slots are its parts'): the UNO-at-any-time and jump-in windows.
+    STATE = ("uncalled", "jumping")
 
     # ---- Jump-In ---------------------------------------------------------------
 

@@ -73,9 +73,7 @@ def _bump(counts: dict, key, by: int = 1) -> None:
 class CountingRound(Round):
     """A Round that notes what is played, reacted and used, for `CountingMatch` to count
     when the round is over: a card played costs one call and one append more
-    than in a plain Round."""
-
-    notes_plays = True  # (play_card below only notes the card: see Round.notes_plays)
+    than in a plain Round (copied into the loop written for the edition, as Round's is)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

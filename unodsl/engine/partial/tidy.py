@@ -1,0 +1,202 @@
+"""The written function made plain: the round's stable lists read from local names,
+constants and copies propagated, stores nothing reads dropped."""
+from __future__ import annotations
+
+import ast
+
+from .fold import fold_block, pure
+from .syntax import Renamer, dotted, loads_of, pairs as paired, rename, stored_names
+
+def read_through_aliases(function: ast.FunctionDef, stable: frozenset) -> None:
+    """`self.X` read as the local name the function binds it to at its top (`xs = self.X`,
+    or `a, xs = self.A, self.X`), for an attribute X of `stable` (never bound again while the
+    function runs): copied-in bodies read their round's lists as the caller does."""
+    aliases = {}
+    for statement in function.body:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            for target, value in paired(statement.targets[0], statement.value):
+                name = dotted(value)
+                if isinstance(target, ast.Name) and name is not None and name.startswith("self.") \
+                        and name[5:] in stable and name not in aliases:
+                    aliases[name] = target.id
+    if not aliases:
+        return
+    bound = stored_names(function.body)
+    aliases = {attr: alias for attr, alias in aliases.items()
+               if sum(1 for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == alias
+                      and isinstance(n.ctx, ast.Store)) == 1 and alias in bound}
+
+    definitions = [s for s in function.body if isinstance(s, ast.Assign) and paired(s.targets[0], s.value)
+                   and any(dotted(v) in aliases for _t, v in paired(s.targets[0], s.value))]
+    for statement in function.body:
+        if statement not in definitions:
+            _Aliases(aliases).visit(statement)
+
+
+class _Aliases(ast.NodeTransformer):
+    """`self.X` read as its local name (read_through_aliases)."""
+
+    def __init__(self, aliases: dict):
+        self.aliases = aliases
+
+    def visit_Attribute(self, node):
+        name = dotted(node) if isinstance(node.ctx, ast.Load) else None
+        if name in self.aliases:
+            return ast.copy_location(ast.Name(self.aliases[name], ast.Load()), node)
+        self.generic_visit(node)
+        return node
+
+
+
+def tidy(function: ast.FunctionDef) -> None:
+    """The written function made plain: names bound once to a constant read as it, copies
+    of a value made once (`r = v; x = r` as `x = v`), and stores nothing reads dropped."""
+    _propagate_constants(function)
+    _propagate_copies(function)
+    function.body = fold_block(function.body)
+    _merge_copies(function)
+    drop_dead_stores(function)
+
+
+def _propagate_constants(function: ast.FunctionDef) -> None:
+    """A name bound once, to a constant, and read only after it in the same block: read as
+    the constant (then folded), its binding dropped."""
+    stores: dict = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            stores[node.id] = stores.get(node.id, 0) + 1
+    loads_total: dict = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            loads_total[node.id] = loads_total.get(node.id, 0) + 1
+    for block in [function.body] + [getattr(n, f) for n in ast.walk(function)
+                                     for f in ("body", "orelse", "finalbody")
+                                     if n is not function and isinstance(getattr(n, f, None), list)]:
+        for index, statement in enumerate(block):
+            for target, value in (paired(statement.targets[0], statement.value)
+                                  if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else []):
+                if not (isinstance(target, ast.Name) and isinstance(value, ast.Constant)
+                        and stores.get(target.id) == 1):
+                    continue
+                after = block[index + 1:]
+                if loads_of(after, target.id) != loads_total.get(target.id, 0):
+                    continue  # (read before it, or elsewhere)
+                block[index + 1:] = rename(after, {target.id: value})
+                loads_total[target.id] = 0
+
+
+def _propagate_copies(function: ast.FunctionDef) -> None:
+    """`a = b` (or `a, c = b, d`) of names each bound once, `b` at the function's top (before
+    anything reads it): `a` read as `b`."""
+    stores: dict = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            stores[node.id] = stores.get(node.id, 0) + 1
+    for arg in function.args.args:
+        stores[arg.arg] = stores.get(arg.arg, 0) + 1
+    at_top = {n.id for s in function.body if isinstance(s, ast.Assign) for t in s.targets
+              for n in ast.walk(t) if isinstance(n, ast.Name)} | {a.arg for a in function.args.args}
+    copies = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            for target, value in paired(node.targets[0], node.value):
+                if (isinstance(target, ast.Name) and isinstance(value, ast.Name) and stores.get(target.id) == 1
+                        and stores.get(value.id) == 1 and value.id in at_top and target.id not in at_top):
+                    copies[target.id] = value.id
+    if not copies:
+        return
+    Renamer(copies).visit(function)
+    for node in ast.walk(function):  # (the copies, now `b = b`, pruned)
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list):
+                block[:] = [s for s in map(_without_self_copies, block) if s is not None]
+                if not block and field == "body":
+                    block.append(ast.Pass())
+    drop_dead_stores(function)
+
+
+def _without_self_copies(statement: ast.stmt):
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
+        return statement
+    found = paired(statement.targets[0], statement.value)
+    if not found:
+        return statement
+    kept = [(t, v) for t, v in found if not (isinstance(t, ast.Name) and isinstance(v, ast.Name) and t.id == v.id)]
+    if len(kept) == len(found):
+        return statement
+    if not kept:
+        return None
+    if len(kept) == 1:
+        return ast.Assign([kept[0][0]], kept[0][1], lineno=0)
+    return ast.Assign([ast.Tuple([t for t, _ in kept], ast.Store())], ast.Tuple([v for _, v in kept], ast.Load()),
+                      lineno=0)
+
+
+def _merge_copies(function: ast.FunctionDef) -> None:
+    """`r = v` followed by `x = r` or `return r`, where nothing else reads `r`: one statement."""
+    loads: dict = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            loads[node.id] = loads.get(node.id, 0) + 1
+    for node in list(ast.walk(function)):
+        for field in ("body", "orelse", "finalbody"):
+            statements = getattr(node, field, None)
+            if not isinstance(statements, list):
+                continue
+            merged = []
+            for statement in statements:
+                previous = merged[-1] if merged else None
+                if (isinstance(previous, ast.Assign) and len(previous.targets) == 1
+                        and isinstance(previous.targets[0], ast.Name)
+                        and isinstance(getattr(statement, "value", None), ast.Name)
+                        and statement.value.id == previous.targets[0].id and loads.get(statement.value.id) == 1
+                        and (isinstance(statement, ast.Return) or (isinstance(statement, ast.Assign)
+                                                                    and len(statement.targets) == 1))):
+                    statement.value = previous.value
+                    merged[-1] = statement
+                    continue
+                merged.append(statement)
+            setattr(node, field, merged)
+
+
+def drop_dead_stores(function: ast.FunctionDef) -> None:
+    """Assignments of a name nothing reads, of a value whose making changes nothing, removed."""
+    while True:
+        loaded = {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        dropped = False
+        for node in ast.walk(function):
+            for field in ("body", "orelse", "finalbody"):
+                statements = getattr(node, field, None)
+                if not isinstance(statements, list):
+                    continue
+                kept = [_pruned(s, loaded) for s in statements if not _dead(s, loaded)]
+                if len(kept) != len(statements) or any(a is not b for a, b in zip(kept, statements)):
+                    setattr(node, field, kept or ([ast.Pass()] if field == "body" else []))
+                    dropped = True
+        if not dropped:
+            return
+
+
+def _pruned(statement: ast.stmt, loaded: set) -> ast.stmt:
+    """`a, b = x, y` without the names nothing reads (the values changing nothing)."""
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Tuple) and isinstance(statement.value, ast.Tuple)
+            and len(statement.targets[0].elts) == len(statement.value.elts) and pure(statement.value)):
+        return statement
+    pairs = [(t, v) for t, v in zip(statement.targets[0].elts, statement.value.elts)
+             if not (isinstance(t, ast.Name) and t.id not in loaded)]
+    if len(pairs) == len(statement.value.elts) or not pairs:
+        return statement
+    if len(pairs) == 1:
+        return ast.Assign([pairs[0][0]], pairs[0][1], lineno=0)
+    return ast.Assign([ast.Tuple([t for t, _ in pairs], ast.Store())], ast.Tuple([v for _, v in pairs], ast.Load()),
+                      lineno=0)
+
+
+def _dead(statement: ast.stmt, loaded: set) -> bool:
+    if not isinstance(statement, ast.Assign) or not pure(statement.value):
+        return False
+    names = [n for target in statement.targets for n in ast.walk(target) if isinstance(n, ast.expr)]
+    return all(isinstance(n, (ast.Name, ast.Tuple)) for n in names) and \
+        not any(isinstance(n, ast.Name) and n.id in loaded for n in names)
