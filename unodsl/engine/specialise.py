@@ -94,8 +94,10 @@ def _derived(edition, base: type, name: str, namespace: dict) -> ast.FunctionDef
     facts = turn_facts(edition, Round)
     identities = {kind: getattr(decisions, kind) for kind in dir(decisions) if kind.isupper()
                   and isinstance(getattr(decisions, kind), str)}
-    # The turn loop runs for rounds that keep no record (its guard sends others to the interpreter).
-    exprs = {"self.log": None} if name == "_turns" else {}
+    # The turn loop runs for rounds that keep no record and whose agents are asked directly
+    # (its guard sends others to the interpreter).
+    exprs = {"self.log": None, "self._direct is not None": True, "self._direct is None": False} \
+        if name == "_turns" else {}
     known = Known(facts, exprs, identities)
     splitter = _KindSplitter(edition, namespace, known)
     inliner = Inliner(base, INLINED_METHODS, INLINED_FUNCTIONS, known, namespace, after=splitter.split)
@@ -105,7 +107,7 @@ def _derived(edition, base: type, name: str, namespace: dict) -> ast.FunctionDef
     finally:
         splitter.inliner = None  # (no cycle left for the collector: simulations free each match at once)
     if name == "_turns":
-        guard = ast.parse("if self.log is not None:\n    return Base._turns(self)").body
+        guard = ast.parse("if self.log is not None or self._direct is None:\n    return Base._turns(self)").body
         tree.body = guard + tree.body
     read_through_aliases(tree, STABLE)
     tidy(tree)

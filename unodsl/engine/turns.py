@@ -21,7 +21,7 @@ from .seats import PASSIVE
 # The round's attributes no code binds again once its turns begin (the lists are changed in
 # place): a loop written for an edition reads them from its local names (tests/engine/
 # test_specialised.py checks that nothing past the set-up binds them).
-STABLE = frozenset({"hands", "discard", "skips", "lying", "n"})
+STABLE = frozenset({"hands", "discard", "skips", "lying", "n", "_randoms"})
 
 
 class Turns:
@@ -38,7 +38,8 @@ class Turns:
         facts = self.facts
         hands, discard, skips, lying, n = self.hands, self.discard, self.skips, self.lying, self.n
         direct = self._direct or [None] * n  # the agent asked directly for each seat, if any
-        randoms = self._randoms or direct  # (per seat: a built-in random agent's number source, or None)
+        # (per seat: a built-in random agent's number source, or None)
+        randoms = self._randoms if self._direct is not None else direct
         rows = self._playable_cache  # (per top card's face: colour in play -> which faces go on it)
         everything = [True] * len(self.edition.faces) if facts.always else None
         # Whether a turn begins the long way (_turn_begins): always under a `turn_start`
@@ -279,11 +280,10 @@ class Turns:
         may (see _direct); a forced move is not put to it, as in Match (unless
         a table card lies in the middle: its uses are options too).
         """
-        randoms = self._randoms  # (a list exactly when the seats' agents are asked directly)
-        if randoms is not None:
+        if self._direct is not None:
             if len(options) == 1 and kind is not WRITE_RULE and not self.table:
                 return options[0]
-            rand = randoms[p]
+            rand = self._randoms[p]
             if rand is not None and kind is not UNO_CALL and not self.facts.table:
                 return random_option(rand, kind, options)  # (a built-in random agent's pick, here)
             agent = self._direct[p]
