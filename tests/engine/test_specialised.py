@@ -398,3 +398,26 @@ def test_every_part_of_the_round_holds_its_own_state():
     assert len(names) == len(set(names)), sorted(name for name in set(names) if names.count(name) > 1)
     assert set(Round.__slots__) == {*names, "__weakref__"}
     assert all(part in Round.__mro__ for part in Round.PARTS)
+
+
+def test_the_lists_whose_items_the_written_loop_reads_once_keep_them():
+    """The loop reads `hands[p]` once a turn (STABLE_ITEMS): each seat's hand is the same list
+    the whole round. Only a world being made, and a seat's observer trying faces for a moment
+    (put back at once, in a recorded round), bind an item of one."""
+    import ast as syntax
+    from pathlib import Path
+
+    from unodsl.engine.turns import STABLE_ITEMS
+
+    package = Path(unodsl.__file__).parent
+    binding = set()
+    for path in package.rglob("*.py"):
+        tree = syntax.parse(path.read_text(encoding="utf-8"))
+        for function in (n for n in syntax.walk(tree) if isinstance(n, syntax.FunctionDef)):
+            for node in syntax.walk(function):
+                targets = node.targets if isinstance(node, syntax.Assign) else []
+                for part in (p for t in targets for p in syntax.walk(t)):
+                    if (isinstance(part, syntax.Subscript) and isinstance(part.ctx, syntax.Store)
+                            and getattr(part.value, "attr", getattr(part.value, "id", None)) in STABLE_ITEMS):
+                        binding.add((path.relative_to(package).as_posix(), function.name))
+    assert binding <= {("seat/world_maker.py", "make"), ("seat/observe.py", "_bluff_faces")}, sorted(binding)

@@ -25,10 +25,11 @@ import ast
 
 from . import decisions
 from .facts import turn_facts
-from .partial import Inliner, Known, NotInlinable, dotted, fold_block, names_in, read_through_aliases, rename, tidy
+from .partial import (Inliner, Known, NotInlinable, dotted, fold_block, names_in, read_items_once,
+                      read_through_aliases, rename, tidy)
 from .random_policy import random_card, random_option
 from .round import Round
-from .turns import STABLE, Turns
+from .turns import STABLE, STABLE_ITEMS, Turns
 
 # The kinds played in play_card's own branches at most (the commonest in the deck); the
 # others take the general branch. (A file may declare a thousand kinds.)
@@ -110,6 +111,7 @@ def _derived(edition, base: type, name: str, namespace: dict) -> ast.FunctionDef
         guard = ast.parse("if self.log is not None or self._direct is None:\n    return Base._turns(self)").body
         tree.body = guard + tree.body
     read_through_aliases(tree, STABLE)
+    read_items_once(tree, STABLE_ITEMS)
     tidy(tree)
     return tree
 

@@ -22,6 +22,9 @@ from .seats import PASSIVE
 # place): a loop written for an edition reads them from its local names (tests/engine/
 # test_specialised.py checks that nothing past the set-up binds them).
 STABLE = frozenset({"hands", "discard", "skips", "lying", "n", "_randoms"})
+# Lists whose items no code binds again during the turns (as their local names in _turns):
+# each seat's hand is the same list the whole round (swapping hands moves the cards).
+STABLE_ITEMS = frozenset({"hands"})
 
 
 class Turns:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from .fold import Known, fold_block, pure
 from .inline import Inliner
 from .syntax import NotInlinable, dotted, function_tree, names_in, rename
-from .tidy import read_through_aliases, tidy
+from .tidy import read_items_once, read_through_aliases, tidy
 
 __all__ = ["Inliner", "Known", "NotInlinable", "dotted", "fold_block", "function_tree", "names_in", "pure",
-           "read_through_aliases", "rename", "tidy"]
+           "read_items_once", "read_through_aliases", "rename", "tidy"]

@@ -7,6 +7,96 @@ import ast
 from .fold import fold_block, pure
 from .syntax import Renamer, dotted, loads_of, pairs as paired, rename, stored_names
 
+
+def read_items_once(function: ast.FunctionDef, lists: frozenset) -> None:
+    """`x = xs[i]` read again later in the same block (at any depth), `xs` one of `lists`
+    (local names of lists whose items are never bound again while the function runs: each
+    seat's hand is the same list the whole round), while neither `x` nor `i` is bound
+    again: the later reads are `x`, and a name bound once to `x` is `x` too."""
+    stores = _stores(function)
+    for block in _blocks(function):
+        for index, statement in enumerate(block):
+            item = _item_read(statement, lists)
+            if item is None or stores.get(item[0]) != 1:
+                continue
+            name, (xs, i) = item[0], item[1]
+            later = block[index + 1:]
+            reach = []  # (the statements after it, up to one that binds `i` or the list's name)
+            for other in later:
+                if {i, name, xs} & stored_names([other]) - _copies_of(other, xs, i):
+                    break
+                reach.append(other)
+            for other in reach:
+                _ItemReads(xs, i, name).visit(other)
+    _propagate_copies_of_once_bound(function)
+
+
+def _item_read(statement, lists: frozenset):
+    """(x, (xs, i)) of a statement `x = xs[i]` with names for xs (one of `lists`) and i."""
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name) and isinstance(statement.value, ast.Subscript)):
+        return None
+    value = statement.value
+    if isinstance(value.value, ast.Name) and value.value.id in lists and isinstance(value.slice, ast.Name):
+        return statement.targets[0].id, (value.value.id, value.slice.id)
+    return None
+
+
+def _copies_of(statement, xs: str, i: str) -> set:
+    """The names `statement` binds to `xs[i]` itself (`y = xs[i]`, made `y = x` below)."""
+    return {n.targets[0].id for n in ast.walk(statement) if isinstance(n, ast.Assign) and len(n.targets) == 1
+            and isinstance(n.targets[0], ast.Name) and isinstance(n.value, ast.Subscript)
+            and dotted(n.value.value) == xs and dotted(n.value.slice) == i}
+
+
+class _ItemReads(ast.NodeTransformer):
+    def __init__(self, xs: str, i: str, name: str):
+        self.xs, self.i, self.name = xs, i, name
+
+    def visit_Subscript(self, node):
+        if isinstance(node.ctx, ast.Load) and dotted(node.value) == self.xs and dotted(node.slice) == self.i:
+            return ast.copy_location(ast.Name(self.name, ast.Load()), node)
+        self.generic_visit(node)
+        return node
+
+
+def _propagate_copies_of_once_bound(function: ast.FunctionDef) -> None:
+    """`y = x` where each is bound once, `y` read only inside the statement of x's block that
+    binds it: `y` read as `x` (x holds the same value wherever y is read)."""
+    stores = _stores(function)
+    for block in _blocks(function):
+        bound_here = {t.id: index for index, s in enumerate(block) if isinstance(s, ast.Assign)
+                      for t in s.targets if isinstance(t, ast.Name) and stores.get(t.id) == 1}
+        for name, index in bound_here.items():
+            for statement in block[index + 1:]:
+                for copy_ in [n for n in ast.walk(statement) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                              and isinstance(n.targets[0], ast.Name) and isinstance(n.value, ast.Name)
+                              and n.value.id == name and stores.get(n.targets[0].id) == 1]:
+                    y = copy_.targets[0].id
+                    if loads_of([statement], y) == loads_of([function], y):
+                        Renamer({y: name}).visit(statement)
+    for node in ast.walk(function):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list):
+                block[:] = [s for s in map(_without_self_copies, block) if s is not None]
+                if not block and field == "body":
+                    block.append(ast.Pass())
+
+
+def _stores(function: ast.FunctionDef) -> dict:
+    stores: dict = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            stores[node.id] = stores.get(node.id, 0) + 1
+    return stores
+
+
+def _blocks(function: ast.FunctionDef) -> list:
+    return [function.body] + [getattr(n, f) for n in ast.walk(function) for f in ("body", "orelse", "finalbody")
+                              if n is not function and isinstance(getattr(n, f, None), list)]
+
+
 def read_through_aliases(function: ast.FunctionDef, stable: frozenset) -> None:
     """`self.X` read as the local name the function binds it to at its top (`xs = self.X`,
     or `a, xs = self.A, self.X`), for an attribute X of `stable` (never bound again while the
