@@ -308,6 +308,16 @@ def test_other_tags_are_refused_but_standard_ones_work():
     assert load("a: !!str 5\nb: !!int '7'\n").data == {"a": "5", "b": 7}
 
 
+def test_a_standard_tag_on_nothing_is_one_located_problem():
+    """`!!int` with no value made PyYAML index an empty text (found by the language server's
+    edit fuzzing): each is the problem of its place."""
+    assert problems("a: !!int\nb: !!float\nc: !!bool\n") == [
+        "t.yaml:1:4: error: '' is not a valid !!int",
+        "t.yaml:2:4: error: '' is not a valid !!float",
+        "t.yaml:3:4: error: '' is not a valid !!bool",
+    ]
+
+
 def test_keys_that_are_not_text_or_integers_are_refused():
     assert problems("{yes: 1, 1.5: 2}\n") == [
         "t.yaml:1:2: error: a key must be text, but 'yes' reads as !!bool\n  hint: put it in quotes: \"yes\"",

@@ -118,7 +118,7 @@ def test_the_replaced_draws_are_the_grammars():
 
 
 def test_the_readme_names_every_player_word_and_every_hook_event():
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     players = re.search(r"Players are (.*?)\. A question", readme, re.S)[1]
     assert re.findall(r"`(\w+)`", players) == list(statements.PLAYER_WORDS)
     events = re.search(r"hooks on game events \((.*?)\)", readme, re.S)[1]

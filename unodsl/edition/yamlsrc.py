@@ -248,7 +248,7 @@ class _Builder:
                 return None
             if kind in ("int", "float", "bool"):
                 return getattr(self.loader, f"construct_yaml_{kind}")(node)
-        except (ValueError, KeyError, yaml.YAMLError):  # e.g. `!!int abc`
+        except (ValueError, KeyError, IndexError, yaml.YAMLError):  # e.g. `!!int abc`, `!!int` alone
             self.problems.append(self.problem(node, f"'{node.value}' is not a valid {_short_tag(node.tag)}"))
             return None
         return self.bad_tag(node)

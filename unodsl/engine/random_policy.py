@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from math import floor  # (of a float: as int() for one not negative, and three times as quick)
 
-from .decisions import TURN, UNO_CALL, TableUse
+from .decisions import TURN, UNO_CALL, WRITE_RULE, TableUse
 
 TABLE_USE_CHANCE = 0.05  # of using a table card at a decision where one lies in the middle
 
@@ -35,6 +35,37 @@ def random_option(rand, kind: str, options: list):
     return options[floor(rand() * len(options))]
 
 
+# ---- with table cards in the middle (unodsl.engine.out_of_turn), as the round asks again
+# after each use (OfferingTableCards): each question first a use with TABLE_USE_CHANCE
+
+def random_card_with_table(rnd, p: int, rand, cards: list):
+    """The turn of seat `p` of the round `rnd`: uses of table cards, then one of `cards`."""
+    while rnd.table and (not rnd.out or rnd.others(p)):
+        if rand() < TABLE_USE_CHANCE:
+            random_table_use(rnd, p, rand)
+        else:
+            return random_card(rand, cards)
+    return random_card(rand, cards)
+
+
+def random_answer_with_table(rnd, p: int, rand, kind: str, options: list):
+    """Any other decision but an UNO call: uses of table cards, then one of `options` (a
+    forced move not put, once no use is on offer)."""
+    while rnd.table and (not rnd.out or rnd.others(p)):
+        if rand() < TABLE_USE_CHANCE:
+            random_table_use(rnd, p, rand)
+        else:
+            return random_option(rand, kind, options)
+    if len(options) == 1 and kind is not WRITE_RULE:
+        return options[0]
+    return random_option(rand, kind, options)
+
+
+def random_table_use(rnd, p: int, rand) -> None:
+    """`p` uses a table card: one of the uses on offer, uniformly."""
+    rnd._use_table_card(p, random_option(rand, None, rnd.table_uses(p)))
+
+
 class RandomPolicy:
     """An agent's answers by the policy above, from its number source `self._random`."""
 
@@ -43,7 +74,7 @@ class RandomPolicy:
         if options[-1].__class__ is TableUse:
             uses = [o for o in options if isinstance(o, TableUse)]
             if self._random() < TABLE_USE_CHANCE:
-                return uses[floor(self._random() * len(uses))]
+                return random_option(self._random, None, uses)
             options = options[:len(options) - len(uses)]
         if decision.kind is TURN and len(options) == 1:  # (DRAW alone: a number drawn all the same)
             return random_option(self._random, None, options)
@@ -64,8 +95,7 @@ class RandomPolicy:
         # As `choose` with the uses after the options: the same random numbers, in the same
         # order (the uses are listed only when one is chosen); then as `pick`.
         if self._random() < TABLE_USE_CHANCE:
-            uses = view.table_uses()
-            return uses[floor(self._random() * len(uses))]
+            return random_option(self._random, None, view.table_uses())
         return self.pick(kind, options, about, view)
 
 

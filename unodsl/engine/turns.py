@@ -14,7 +14,7 @@ in the loop, a method apart for what is rare).
 from __future__ import annotations
 
 from .decisions import CALL_UNO, CATCH, DRAW, KEEP, PLAY_DRAWN, TURN, UNO_CALL, WRITE_RULE, Decision
-from .random_policy import random_card, random_option
+from .random_policy import random_answer_with_table, random_card, random_card_with_table, random_option
 from .seats import PASSIVE
 
 
@@ -81,8 +81,11 @@ class Turns:
             card = None  # (to draw)
             if playable:
                 rand = randoms[p]
-                if rand is not None and not facts.table:  # a built-in random agent: its pick, here
-                    card = random_card(rand, playable)
+                if rand is not None:  # a built-in random agent: its pick, here
+                    if facts.table:
+                        card = random_card_with_table(self, p, rand, playable)
+                    else:
+                        card = random_card(rand, playable)
                 else:
                     agent = direct[p]
                     if agent is not None:
@@ -287,8 +290,10 @@ class Turns:
             if len(options) == 1 and kind is not WRITE_RULE and not self.table:
                 return options[0]
             rand = self._randoms[p]
-            if rand is not None and kind is not UNO_CALL and not self.facts.table:
-                return random_option(rand, kind, options)  # (a built-in random agent's pick, here)
+            if rand is not None and kind is not UNO_CALL:  # (a built-in random agent's pick, here)
+                if self.facts.table:
+                    return random_answer_with_table(self, p, rand, kind, options)
+                return random_option(rand, kind, options)
             agent = self._direct[p]
             if agent is not None:  # (a player who left the round has a passive one: see seats.py)
                 return agent.pick(kind, options, about, self.view_for(agent, p))

@@ -140,10 +140,12 @@ def _two_way(node: ast.Subscript):
 def _fold_boolop(node: ast.BoolOp, test: bool) -> ast.expr:
     is_and = isinstance(node.op, ast.And)
     values = []
-    for value in node.values:
+    for position, value in enumerate(node.values):
         value = fold_expr(value, test=True if test else False)
         known, constant = constant_of(value)
         if known and bool(constant) == is_and:  # (`True and x` is x; `False or x` is x)
+            if position == len(node.values) - 1 and not test:
+                values.append(value)  # (but `x or 0` is 0 when x is falsy: as a value, kept)
             continue
         if known:  # `x and False`: False if x is falsy or not; as a value, only with nothing before
             if not values:

@@ -164,7 +164,8 @@ class Inliner:
             # not changed, nor read twice on one path: no loop reads it): written where it is read.
             simple = simple or (isinstance(arg, ast.List) and len(arg.elts) <= 4 and param not in stored
                                 and all(isinstance(e, (ast.Name, ast.Constant)) for e in arg.elts)
-                                and not read_in_loop(body, param) and not methods_called(body, param))
+                                and not read_in_loop(body, param) and not methods_called(body, param)
+                                and not items_bound(body, param))
             if simple or (loads == 0 and param not in stored and pure(arg)):
                 mapping[param] = arg
             elif loads == 1 and param not in stored and not read_in_loop(body, param) and pure(arg):
@@ -210,6 +211,12 @@ def _result_assigned_directly(body: list, result: str, target: str) -> list:
     if loads_of(body, result) != 1:
         return body
     return rename(body[:-1], {result: target})
+
+
+def items_bound(body: list, name: str) -> bool:
+    """Whether the body binds an item of the list `name` (`name[i] = ...`)."""
+    return any(isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Load) and isinstance(n.value, ast.Name)
+               and n.value.id == name for s in body for n in ast.walk(s))
 
 
 def methods_called(body: list, name: str) -> bool:
