@@ -364,14 +364,10 @@ def test_a_random_use_of_a_table_card_picks_among_the_players_still_in_as_the_in
     same_games(edition, (3, 5), "knockout and trade", seeds=range(4))
 
 
-def test_the_attributes_the_written_loop_reads_from_local_names_are_bound_only_before_play():
-    """The loop reads the round's STABLE attributes from the names its turn binds them to at
-    its top: only the making of a round (or of a view, a world, a check's stand-in, or
-    something else of the same name) binds one; nothing that runs during the turns does."""
+def _bound_in_the_package(bound) -> set:
+    """(module, function) of every assignment in unodsl whose target has a part `bound(part)`."""
     import ast as syntax
     from pathlib import Path
-
-    from unodsl.engine.turns import STABLE
 
     package = Path(unodsl.__file__).parent
     binding = set()
@@ -381,9 +377,21 @@ def test_the_attributes_the_written_loop_reads_from_local_names_are_bound_only_b
             for node in syntax.walk(function):
                 targets = node.targets if isinstance(node, syntax.Assign) else \
                     [node.target] if isinstance(node, (syntax.AugAssign, syntax.AnnAssign)) else []
-                for part in (p for t in targets for p in syntax.walk(t)):
-                    if isinstance(part, syntax.Attribute) and part.attr in STABLE and isinstance(part.ctx, syntax.Store):
-                        binding.add((path.relative_to(package).as_posix(), function.name))
+                if any(bound(part) for target in targets for part in syntax.walk(target)):
+                    binding.add((path.relative_to(package).as_posix(), function.name))
+    return binding
+
+
+def test_the_attributes_the_written_loop_reads_from_local_names_are_bound_only_before_play():
+    """The loop reads the round's STABLE attributes from the names its turn binds them to at
+    its top: only the making of a round (or of a view, a world, a check's stand-in, or
+    something else of the same name) binds one; nothing that runs during the turns does."""
+    import ast as syntax
+
+    from unodsl.engine.turns import STABLE
+
+    binding = _bound_in_the_package(lambda part: isinstance(part, syntax.Attribute) and part.attr in STABLE
+                                    and isinstance(part.ctx, syntax.Store))
     before_play = {("engine/round.py", "__init__"), ("engine/setup.py", "apply_setup"),  # a round made, laid out
                    ("seat/world_maker.py", "__init__"), ("seat/world_maker.py", "make"),  # a world made
                    ("engine/view.py", "view_of"), ("agents/reading.py", "__init__"),  # views, not rounds
@@ -405,19 +413,10 @@ def test_the_lists_whose_items_the_written_loop_reads_once_keep_them():
     the whole round. Only a world being made, and a seat's observer trying faces for a moment
     (put back at once, in a recorded round), bind an item of one."""
     import ast as syntax
-    from pathlib import Path
 
     from unodsl.engine.turns import STABLE_ITEMS
 
-    package = Path(unodsl.__file__).parent
-    binding = set()
-    for path in package.rglob("*.py"):
-        tree = syntax.parse(path.read_text(encoding="utf-8"))
-        for function in (n for n in syntax.walk(tree) if isinstance(n, syntax.FunctionDef)):
-            for node in syntax.walk(function):
-                targets = node.targets if isinstance(node, syntax.Assign) else []
-                for part in (p for t in targets for p in syntax.walk(t)):
-                    if (isinstance(part, syntax.Subscript) and isinstance(part.ctx, syntax.Store)
-                            and getattr(part.value, "attr", getattr(part.value, "id", None)) in STABLE_ITEMS):
-                        binding.add((path.relative_to(package).as_posix(), function.name))
+    binding = _bound_in_the_package(
+        lambda part: isinstance(part, syntax.Subscript) and isinstance(part.ctx, syntax.Store)
+        and getattr(part.value, "attr", getattr(part.value, "id", None)) in STABLE_ITEMS)
     assert binding <= {("seat/world_maker.py", "make"), ("seat/observe.py", "_bluff_faces")}, sorted(binding)

@@ -75,13 +75,7 @@ def _propagate_copies_of_once_bound(function: ast.FunctionDef) -> None:
                     y = copy_.targets[0].id
                     if loads_of([statement], y) == loads_of([function], y):
                         Renamer({y: name}).visit(statement)
-    for node in ast.walk(function):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(block, list):
-                block[:] = [s for s in map(_without_self_copies, block) if s is not None]
-                if not block and field == "body":
-                    block.append(ast.Pass())
+    _drop_self_copies(function)
 
 
 def _stores(function: ast.FunctionDef) -> dict:
@@ -196,14 +190,19 @@ def _propagate_copies(function: ast.FunctionDef) -> None:
     if not copies:
         return
     Renamer(copies).visit(function)
-    for node in ast.walk(function):  # (the copies, now `b = b`, pruned)
+    _drop_self_copies(function)  # (the copies, now `b = b`)
+    drop_dead_stores(function)
+
+
+def _drop_self_copies(function: ast.FunctionDef) -> None:
+    """Every `b = b` (or the `b = b` part of a tuple assignment) removed."""
+    for node in ast.walk(function):
         for field in ("body", "orelse", "finalbody"):
             block = getattr(node, field, None)
             if isinstance(block, list):
                 block[:] = [s for s in map(_without_self_copies, block) if s is not None]
                 if not block and field == "body":
                     block.append(ast.Pass())
-    drop_dead_stores(function)
 
 
 def _without_self_copies(statement: ast.stmt):
