@@ -40,23 +40,23 @@ def random_option(rand, kind: str, options: list):
 
 def random_card_with_table(rnd, p: int, rand, cards: list):
     """The turn of seat `p` of the round `rnd`: uses of table cards, then one of `cards`."""
-    while rnd.table and (not rnd.out or rnd.others(p)):
-        if rand() < TABLE_USE_CHANCE:
-            random_table_use(rnd, p, rand)
-        else:
-            return random_card(rand, cards)
+    while rnd.table and (not rnd.out or rnd.others(p)) and rand() < TABLE_USE_CHANCE:
+        random_table_use(rnd, p, rand)
     return random_card(rand, cards)
 
 
 def random_answer_with_table(rnd, p: int, rand, kind: str, options: list):
     """Any other decision but an UNO call: uses of table cards, then one of `options` (a
     forced move not put, once no use is on offer)."""
-    while rnd.table and (not rnd.out or rnd.others(p)):
-        if rand() < TABLE_USE_CHANCE:
-            random_table_use(rnd, p, rand)
-        else:
-            return random_option(rand, kind, options)
-    if len(options) == 1 and kind is not WRITE_RULE:
+    offered = True  # (a use was on offer when the pick came: then even a forced move is picked)
+    while True:
+        if not (rnd.table and (not rnd.out or rnd.others(p))):
+            offered = False
+            break
+        if rand() >= TABLE_USE_CHANCE:
+            break
+        random_table_use(rnd, p, rand)
+    if not offered and len(options) == 1 and kind is not WRITE_RULE:
         return options[0]
     return random_option(rand, kind, options)
 
