@@ -292,7 +292,7 @@ def test_a_rule_written_mid_game_that_eliminates_plays_the_same_games():
     matches in the same order: the rule is written in the first, and players leave."""
     editions = {loop: unodsl.load_edition("classic-2018") for loop in (True, False)}
     assert not editions[True].vocabulary.eliminates
-    assert "and (not self.edition.vocabulary.eliminates):" in round_source(editions[True])  # (the effects copied in)
+    assert "and (not vocabulary_.eliminates):" in round_source(editions[True])  # (the effects copied in)
     for seed in range(6):
         games = {}
         for loop, edition in editions.items():

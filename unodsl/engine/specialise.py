@@ -27,7 +27,7 @@ from . import decisions
 from .facts import turn_facts
 from .partial import (Inliner, Known, NotInlinable, dotted, fold_block, names_in, read_items_once,
                       read_through_aliases, rename, tidy)
-from .random_policy import random_card, random_option
+from .random_policy import random_answer_with_table, random_card, random_card_with_table, random_option
 from .round import Round
 from .turns import STABLE, STABLE_ITEMS, Turns
 
@@ -42,7 +42,11 @@ MAX_EFFECT_LOOPS = 12
 DERIVED = ("_turns", "decide")
 INLINED_METHODS = frozenset({"play_card", "_play_loud", "_draw_on_turn", "_advance", "_catch_window", "_ask_uno",
                              "decide", "skip", "reverse", "extra_turn", "choose_colour"})
-INLINED_FUNCTIONS = frozenset({random_card, random_option, Turns.play_card})
+INLINED_FUNCTIONS = frozenset({random_card, random_option, random_card_with_table, random_answer_with_table,
+                               Turns.play_card})
+# The local name the written loop reads the edition's vocabulary by (whether its scripts
+# were compiled again for players leaving: see _KindSplitter); dropped where unread.
+VOCABULARY = "vocabulary_"
 # Where play_card splits by kind (its text there; see Turns.play_card).
 SPLIT_AT = "kind = card.spec"
 
@@ -109,7 +113,7 @@ def _derived(edition, base: type, name: str, namespace: dict) -> ast.FunctionDef
         splitter.inliner = None  # (no cycle left for the collector: simulations free each match at once)
     if name == "_turns":
         guard = ast.parse("if self.log is not None or self._direct is None:\n    return Base._turns(self)").body
-        tree.body = guard + tree.body
+        tree.body = guard + ast.parse(f"{VOCABULARY} = self.edition.vocabulary").body + tree.body
     read_through_aliases(tree, STABLE)
     read_items_once(tree, STABLE_ITEMS)
     tidy(tree)
@@ -149,7 +153,7 @@ class _KindSplitter:
             kind = self.all_kinds[index]
             test = f"kind is kind_{index}"
             if kind.effect is not None and not self.fixed:
-                test += " and not self.edition.vocabulary.eliminates"
+                test += f" and not {VOCABULARY}.eliminates"
             orelse = [ast.If(ast.parse(test, mode="eval").body, self._branch(index, kind, rest, taken), orelse)]
         return orelse[0]
 
