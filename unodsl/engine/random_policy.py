@@ -62,8 +62,18 @@ def random_answer_with_table(rnd, p: int, rand, kind: str, options: list):
 
 
 def random_table_use(rnd, p: int, rand) -> None:
-    """`p` uses a table card: one of the uses on offer, uniformly."""
-    rnd._use_table_card(p, random_option(rand, None, rnd.table_uses(p)))
+    """`p` uses a table card: the use at a uniform index of those on offer (`rnd.table_uses(p)`:
+    each table card on each other player in turn, as a Decision lists them), found without
+    listing them (a use is offered at most decisions of an edition with table cards)."""
+    table = rnd.table
+    if rnd.out:
+        targets = rnd.others(p)
+        pick = floor(rand() * (len(table) * len(targets)))
+        rnd._use_table(p, table[pick // len(targets)], targets[pick % len(targets)])
+    else:  # (the others are the next n - 1 seats in turn order)
+        n = rnd.n
+        pick = floor(rand() * (len(table) * (n - 1)))
+        rnd._use_table(p, table[pick // (n - 1)], (p + (pick % (n - 1) + 1) * rnd.direction) % n)
 
 
 class RandomPolicy:
