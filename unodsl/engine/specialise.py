@@ -22,6 +22,7 @@ run on both loops). `Specialised.source` is the module written, for a reader.
 from __future__ import annotations
 
 import ast
+from collections import OrderedDict
 
 from . import decisions
 from .facts import turn_facts
@@ -82,7 +83,42 @@ def round_source(edition, base: type = Round) -> str:
 
 
 def round_module(edition, base: type) -> tuple[str, dict]:
-    """The module's source, and the names it reads."""
+    """The module's source, and the names it reads. Editions alike in all the written loop
+    reads of them (`_shape`: the facts, the commonest kinds' facts and effects) share it:
+    it is written once for them (most are loaded again and again: a simulation's workers,
+    the tests), only their kinds put in its names."""
+    key = _shape(edition, base)
+    kept = _WRITTEN.get(key)
+    if kept is None:
+        source, namespace = _write_module(edition, base)
+        kept = _WRITTEN[key] = (source, {name: value for name, value in namespace.items()
+                                         if name != "Base" and not name.startswith("kind_")})
+        while len(_WRITTEN) > MAX_KEPT:  # (a process may load many editions: the oldest go)
+            _WRITTEN.popitem(last=False)
+    else:
+        _WRITTEN.move_to_end(key)
+    source, shared = kept
+    kinds = list(edition.kinds.values())
+    return source, {**shared, "Base": base, **{f"kind_{index}": kinds[index] for index in key[3]}}
+
+
+# The modules written, by the shape of the editions they were written for (most recent last).
+_WRITTEN: OrderedDict = OrderedDict()
+MAX_KEPT = 64
+
+
+def _shape(edition, base: type) -> tuple:
+    """All that the written module depends on: the round class, the edition's facts, whether
+    its scripts may be compiled again, which kinds are written out (by index) and each one's
+    facts and compiled effect."""
+    kinds = list(edition.kinds.values())
+    written = tuple(_commonest_kinds(edition))
+    return (base, turn_facts(edition, Round), _scripts_fixed(edition), written,
+            tuple((kinds[index].quiet, kinds[index].bluff_if is not None,
+                   None if kinds[index].effect is None else kinds[index].effect.source) for index in written))
+
+
+def _write_module(edition, base: type) -> tuple[str, dict]:
     namespace = {"Base": base}
     methods = []
     for name in DERIVED:
@@ -129,15 +165,9 @@ class _KindSplitter:
         self.namespace = namespace
         self.known = known
         self.inliner = None
-        kinds = list(edition.kinds.values())
-        counts = {kind.id: 0 for kind in kinds}
-        for card in edition.every_face:  # (both sides of a two-sided deck)
-            counts[card.kind] += 1
-        self.kinds = sorted(range(len(kinds)), key=lambda index: -counts[kinds[index].id])[:MAX_WRITTEN_KINDS]
-        self.all_kinds = kinds
-        # Scripts compiled again mid-game (a rule written on a blank card that makes a player
-        # leave: unodsl.edition.leaving): an effect copied in holds only until then.
-        self.fixed = edition.vocabulary.eliminates or not any(kind.blank for kind in kinds)
+        self.kinds = _commonest_kinds(edition)
+        self.all_kinds = list(edition.kinds.values())
+        self.fixed = _scripts_fixed(edition)
 
     def split(self, name: str, body: list, taken: set) -> list:
         for index, statement in enumerate(body):
@@ -183,6 +213,23 @@ class _KindSplitter:
             return self.inliner.copied(tree, kind.effect.function.__globals__, statement.value, None, taken, 0)
         except NotInlinable:
             return [statement]
+
+
+def _commonest_kinds(edition) -> list[int]:
+    """The indices of the kinds written out: the commonest in the deck (on either side of a
+    two-sided deck: UNO Flip's dark numbers are as common as its light ones)."""
+    kinds = list(edition.kinds.values())
+    counts = {kind.id: 0 for kind in kinds}
+    for card in edition.every_face:
+        counts[card.kind] += 1
+    return sorted(range(len(kinds)), key=lambda index: -counts[kinds[index].id])[:MAX_WRITTEN_KINDS]
+
+
+def _scripts_fixed(edition) -> bool:
+    """Whether the edition's scripts stay as compiled: a rule written on a blank card that
+    makes a player leave compiles them again mid-game (unodsl.edition.leaving), and an
+    effect copied in holds only until then."""
+    return edition.vocabulary.eliminates or not any(kind.blank for kind in edition.kinds.values())
 
 
 def _is_split_point(statement: ast.stmt) -> bool:
