@@ -420,3 +420,22 @@ def test_the_lists_whose_items_the_written_loop_reads_once_keep_them():
         lambda part: isinstance(part, syntax.Subscript) and isinstance(part.ctx, syntax.Store)
         and getattr(part.value, "attr", getattr(part.value, "id", None)) in STABLE_ITEMS)
     assert binding <= {("seat/world_maker.py", "make"), ("seat/observe.py", "_bluff_faces")}, sorted(binding)
+
+
+def test_a_file_of_many_large_effects_has_some_called_not_copied_in():
+    """What is copied into the loop is bounded (MAX_COPIED_STATEMENTS, all kinds together):
+    past it, the kinds' effects are called, and the games are the same."""
+    from unodsl.edition.loader import load_edition_text
+    from unodsl.engine.specialise import MAX_COPIED_STATEMENTS
+
+    body = "\n".join(["      next draws 1", "      me chooses colour", "      skip next"] * 30)
+    kinds = "\n".join(f"  k{i}:\n    name: K{i}\n    points: 1\n    playable: always\n    deck: {{count: 4}}\n"
+                      f"    on_start: skip next\n    effect: |\n{body}" for i in range(32))
+    edition = load_edition_text(f"name: Big\nid: big\nversion: 1\nsource: t\ncolours: [red, blue]\n"
+                                f"settings: {{players: {{min: 2, max: 4}}}}\nkinds:\n{kinds}\n", "big.yaml")
+    source = round_source(edition)
+    called = len(re.findall(r"kind_\d+\.effect\.function\(self, p, card\)", source))
+    assert called >= 32 - MAX_COPIED_STATEMENTS // 90  # (each effect is over 90 statements)
+    assert len(source.splitlines()) < 2000
+    for seed in range(2):
+        assert played(edition, 3, "random", seed, True) == played(edition, 3, "random", seed, False)

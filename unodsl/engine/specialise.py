@@ -38,6 +38,10 @@ MAX_WRITTEN_KINDS = 32
 # An effect copied into a branch at most this large (statements) and this deep in loops
 # (Python allows 20 nested blocks, and the turn loop is one more); a larger one is called.
 MAX_EFFECT_STATEMENTS = 200
+# The statements of effects copied in, all kinds together (the shipped editions copy in 51 at
+# most): past it the other kinds' effects are called, so a file of many large effects does not
+# make the loop's writing, whose passes read it again and again, take seconds.
+MAX_COPIED_STATEMENTS = 400
 MAX_EFFECT_LOOPS = 12
 # The methods written again for an edition, and those copied into them where called.
 DERIVED = ("_turns", "decide")
@@ -168,6 +172,7 @@ class _KindSplitter:
         self.kinds = _commonest_kinds(edition)
         self.all_kinds = list(edition.kinds.values())
         self.fixed = _scripts_fixed(edition)
+        self.room = MAX_COPIED_STATEMENTS  # (the statements still to be copied in)
 
     def split(self, name: str, body: list, taken: set) -> list:
         for index, statement in enumerate(body):
@@ -207,8 +212,10 @@ class _KindSplitter:
                 and ast.unparse(statement) == effect_call):
             return [statement]
         tree = _effect_tree(kind.effect)
-        if tree is None:
+        size = 0 if tree is None else sum(1 for node in ast.walk(tree) if isinstance(node, ast.stmt))
+        if tree is None or size > self.room:
             return [statement]
+        self.room -= size
         try:
             return self.inliner.copied(tree, kind.effect.function.__globals__, statement.value, None, taken, 0)
         except NotInlinable:
