@@ -52,6 +52,9 @@ class CardKind:
     # Nothing to settle after its effect (a draw waiting for its answer, a hand taken down to
     # one card, hooks): set by the engine before it plays the edition (unodsl.engine.facts).
     quiet: bool = False
+    # Loud, and its effect may put cards from a hand under it on the discard pile: its
+    # player's UNO call waits until the effect is over (unodsl.engine.quiet).
+    sheds: bool = False
 
 
 class Card:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .quiet import mark_quiet_kinds, may_turn_hands_face_up
+from .quiet import mark_quiet_kinds, mark_shedding_kinds, may_turn_hands_face_up
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ class TurnFacts:
     automatic_uno_penalty: bool  # a missed call is penalised without a catch
     reactions: bool  # some kind is a reaction card (players offered one are noted)
     jump_rules: bool  # a jump-in rule: a window after every card played
+    sheds: bool  # some kind's effect may put cards from a hand under it: its UNO call waits for it
 
 
 def turn_facts(edition, round_class: type) -> TurnFacts:
@@ -41,6 +42,7 @@ def turn_facts(edition, round_class: type) -> TurnFacts:
     if facts is None:
         if "_quiet_marked" not in edition.__dict__:
             mark_quiet_kinds(edition, round_class)
+            mark_shedding_kinds(edition)
             edition.__dict__["_quiet_marked"] = True
         facts = edition.__dict__["_turn_facts"] = _facts_of(edition, round_class)
     return facts
@@ -67,6 +69,7 @@ def _facts_of(edition, round_class: type) -> TurnFacts:
         automatic_uno_penalty=settings.get("automatic_uno_penalty", False),
         reactions=any(kind.reaction_against is not None for kind in edition.kinds.values()),
         jump_rules=bool(edition.jump_rules),
+        sheds=any(kind.sheds for kind in edition.kinds.values()),
     )
 
 

@@ -22,11 +22,22 @@ the checks are made, never skipped wrongly.
 
 The same reading tells whether an edition may put a hand face up at all: if
 not, no turn begins by looking for hands to turn back down.
+
+A loud kind may also shed with its card: its effect may move cards from a player's hand
+under the top card of the discard pile (UNO Show 'em No Mercy's Discard All: "the Discard
+All stays on top, the others go under it"). Those cards go down with the card, which is
+laid on them: its player is asked to call UNO only if the card and they leave one card
+(after the effect), not as the card goes. A player whose Discard All empties their hand
+never holds one card, and has nothing to call. (Cards discarded after the card, on top of
+it, leave the card's player holding the rest for a moment: UNO Harry Potter's Voldemort
+asks for the call "before you discard your final card", as the card goes.)
 """
 from __future__ import annotations
 
 import dis
 from types import CodeType
+
+from ..lang import ast as tree_nodes
 
 
 # The round's methods that never take a card out of a hand (the played card
@@ -56,6 +67,20 @@ def mark_quiet_kinds(edition, round_class: type) -> None:
             kind.quiet = not after_any_card
         else:
             kind.quiet = not inside_effects and inner_quiet and quiet_script(kind.effect, round_class)
+
+
+def mark_shedding_kinds(edition) -> None:
+    """Set `sheds` on each of the edition's kinds (see the module's docstring): a loud kind
+    whose effect holds a move of cards from a player's hand under the discard pile's top."""
+    for kind in edition.kinds.values():
+        effect = kind.effect
+        kind.sheds = (not kind.quiet and effect is not None and effect.tree is not None
+                      and any(_goes_down_with_the_card(node) for node in tree_nodes.walk(effect.tree)))
+
+
+def _goes_down_with_the_card(node) -> bool:
+    return (isinstance(node, tree_nodes.Move) and node.source.player is not None
+            and node.destination.pile == "discard" and node.position == "under")
 
 
 def may_turn_hands_face_up(edition, round_class: type) -> bool:

@@ -199,7 +199,9 @@ class Turns:
     def play_card(self, p: int, card) -> None:
         """`p` puts `card` from their hand on the discard pile and its effect applies."""
         hand = self.hands[p]
-        if len(hand) == 2:  # (not remembered for _left_with_one: this play leaves one card at most)
+        # (not remembered for _left_with_one: this play leaves one card at most); a card
+        # whose effect may put more of the hand under it asks after, if one is left (quiet.py)
+        if len(hand) == 2 and not (self.facts.sheds and card.spec.sheds):
             self._ask_uno(p)
         hand.remove(card)
         kind = card.spec  # (from here the written loop has a branch for each common kind)
@@ -240,7 +242,8 @@ class Turns:
             self._fire("play", p, card)
         if not hand or self.others_discarded:
             self._check_out(p)
-        if held > 1 and len(hand) == 1:  # the effect or hooks took more than this card
+        # the effect or hooks took more than this card; or the card sheds (see play_card)
+        if len(hand) == 1 and (held > 1 or facts.sheds and kind.sheds):
             self._left_with_one(p)
         if facts.jump_rules and self.winner is None and not self.jumping:
             self._jump_window()  # (every kind is loud under a jump-in rule: unodsl.engine.quiet)
