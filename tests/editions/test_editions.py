@@ -67,6 +67,12 @@ EDITIONS = {
                           {**CLASSIC_COUNT, "wild_shuffle_hands": 1, "wild_customizable": 3},
                           {**CLASSIC_POINTS, "wild_shuffle_hands": 40, "wild_customizable": 40},
                           CLASSIC_TOTAL + 4 * 40),
+    # The printings with a Wild Swap Hands (counts settled in the file's comments): the Wild
+    # Shuffle Hands replaced by 1 Wild Swap Hands, 40 points as the card it replaces.
+    "classic-2018-swap-hands": _spec(112, CLASSIC_COLOURS, CLASSIC_PER_COLOUR,
+                                     {**CLASSIC_COUNT, "wild_swap_hands": 1, "wild_customizable": 3},
+                                     {**CLASSIC_POINTS, "wild_swap_hands": 40, "wild_customizable": 40},
+                                     CLASSIC_TOTAL + 4 * 40),
     # shared/EDITIONS.md, counts settled in the file's comments: per colour two of each 0-9, 3 Skip,
     # 2 Skip Everyone, 3 Reverse, 3 Draw Two, 2 Draw Four, 3 Discard All; 8 Wild Reverse Draw Four,
     # 4 Wild Draw Six, 4 Wild Draw Ten, 8 Wild Color Roulette. No points on the sheet: classic's.
@@ -81,7 +87,7 @@ EDITIONS = {
                       360 + 16 * 4 * 20 + 24 * 50, ("draw",), zeros=2),  # zeros score nothing
 }
 NAMES = list(EDITIONS)
-SPEC_EDITIONS = ("classic-2018", "no-mercy")  # specified in shared/EDITIONS.md, not by a seed sheet
+SPEC_EDITIONS = ("classic-2018", "classic-2018-swap-hands", "no-mercy")  # specified in shared/EDITIONS.md, not by a seed sheet
 _LOADED: dict = {}
 
 
@@ -638,7 +644,8 @@ SPECIAL_EVENTS = {
     "green-lantern": ["give"],
     "veto": ["table_use", "table_return", "written"],
     "classic-2018": ["deal_cards", "written"],  # Wild Shuffle Hands, a Wild Customizable written
-    "no-mercy": ["stack", "swap_hands", "rotate_hands", "extra_turn", "left_round"],
+    "classic-2018-swap-hands": ["swap_hands", "written"],  # Wild Swap Hands, a Wild Customizable written
+    "no-mercy": ["stack", "swap_hands", "rotate_hands", "skipped", "left_round"],
 }
 # Editions whose smoke run fails for want of an engine primitive: none at the moment.
 MISSING_PRIMITIVE: dict[str, str] = {}
