@@ -136,7 +136,8 @@ def test_the_settings_off_play_the_same_games(edition):
 
 @pytest.mark.parametrize("rule, setting", [("never-start-on-wild", "never_start_on_wild"),
                                            ("no-bluffing", "no_bluffing"),
-                                           ("automatic-uno-penalty", "automatic_uno_penalty")])
+                                           ("automatic-uno-penalty", "automatic_uno_penalty"),
+                                           ("must-play", "must_play")])
 def test_each_official_rule_file_sets_its_setting(rule, setting):
     assert unodsl.load_edition("classic").settings[setting] is False
     assert unodsl.load_edition("classic", rules=[f"@{rule}"]).settings[setting] is True

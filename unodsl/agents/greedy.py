@@ -53,7 +53,11 @@ class GreedyAgent(Agent):
         return self.choose(Decision(kind, view.me, options, about), view)
 
     def _turn(self, decision, view):
-        return _best_play([c for c in decision.options if c is not DRAW], view)
+        cards = [c for c in decision.options if c is not DRAW]
+        play = _best_play(cards, view)
+        if play is DRAW and decision.options[-1] is not DRAW:  # (`must_play`: it must, bluff or not)
+            return max(cards, key=lambda c: c.points or 0)
+        return play
 
     def _react(self, decision, view):
         return decision.options[0]  # always cancel what is aimed at us

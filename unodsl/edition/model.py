@@ -26,6 +26,8 @@ DEFAULT_SETTINGS = {
     "never_start_on_wild": False,
     "no_bluffing": False,
     "automatic_uno_penalty": False,
+    # A widely played house rule: a player holding a playable card may not draw instead.
+    "must_play": False,
 }
 
 

@@ -31,6 +31,7 @@ class TurnFacts:
     automatic_uno_penalty: bool  # a missed call is penalised without a catch
     reactions: bool  # some kind is a reaction card (players offered one are noted)
     jump_rules: bool  # a jump-in rule: a window after every card played
+    must_play: bool  # the setting `must_play`: no draw instead of a playable card
     sheds: bool  # some kind's effect may put cards from a hand under it: its UNO call waits for it
 
 
@@ -69,6 +70,7 @@ def _facts_of(edition, round_class: type) -> TurnFacts:
         automatic_uno_penalty=settings.get("automatic_uno_penalty", False),
         reactions=any(kind.reaction_against is not None for kind in edition.kinds.values()),
         jump_rules=bool(edition.jump_rules),
+        must_play=settings.get("must_play", False),
         sheds=any(kind.sheds for kind in edition.kinds.values()),
     )
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from math import floor  # (of a float: as int() for one not negative, and three times as quick)
 
-from .decisions import TURN, UNO_CALL, WRITE_RULE, TableUse
+from .decisions import DRAW, TURN, UNO_CALL, WRITE_RULE, TableUse
 
 TABLE_USE_CHANCE = 0.05  # of using a table card at a decision where one lies in the middle
 
@@ -30,7 +30,7 @@ def random_card(rand, cards: list):
 
 def random_option(rand, kind: str, options: list):
     """Any decision but an UNO call: one of `options` (a turn's last option, DRAW, never)."""
-    if kind is TURN:
+    if kind is TURN and options[-1] is DRAW:  # (under `must_play` a turn offers no DRAW)
         return options[floor(rand() * (len(options) - 1))]
     return options[floor(rand() * len(options))]
 

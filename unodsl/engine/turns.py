@@ -88,7 +88,9 @@ class Turns:
                         card = random_card(rand, playable)
                 else:
                     agent = direct[p]
-                    if agent is not None:
+                    if facts.must_play:  # (the setting: no draw instead, DRAW is no option)
+                        card = self.decide(TURN, p, playable)
+                    elif agent is not None:
                         card = agent.choose_turn(playable, self.view_for(agent, p))
                     else:
                         playable.append(DRAW)
