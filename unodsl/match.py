@@ -21,7 +21,7 @@ from greenlet import getcurrent, greenlet
 
 from .agents import make_agent
 from .engine import modes
-from .engine.decisions import WRITE_RULE, Decision, plain
+from .engine.decisions import PLAY_DRAWN, TURN, WRITE_RULE, Decision, plain
 from .engine.round import Round
 from .engine.quick_random import shuffle, shuffled_length
 from .engine.specialise import specialised
@@ -42,6 +42,13 @@ class MatchResult:
     winner: int | None
     scores: list[int]
     rounds: list[RoundResult] = field(default_factory=list)
+
+
+# The decisions in which a player plays a card: a seat answered from outside (a person, an
+# external agent) is asked them even when only one card may be played (the drawn card under
+# `play_drawn: must`, the one playable card under `must_play`): the player acts, and sees it.
+# Other forced moves (a single colour, a single other player) are taken for every seat.
+PLAYS = (TURN, PLAY_DRAWN)
 
 
 class Match:
@@ -152,10 +159,10 @@ class Match:
         pauses (switches back to the caller of `answer()`) until it is answered.
         """
         options = decision.options
-        if len(options) == 1 and decision.kind is not WRITE_RULE:  # a rule can always be written
-            value = options[0]  # a forced move: nothing to ask
+        agent = self._round_agents[decision.player]
+        if len(options) == 1 and decision.kind is not WRITE_RULE and not (agent is None and decision.kind in PLAYS):
+            value = options[0]  # a forced move: nothing to ask (a rule can always be written)
         else:
-            agent = self._round_agents[decision.player]
             if agent is None:
                 self.decision = decision
                 return self._caller.switch()  # answer() validates and records

@@ -73,7 +73,8 @@ _TABLE = (
                  "one. Type the card's number, or d to draw. To call UNO as you play your "
                  "next-to-last card, add uno: `3 uno`.", ("play", "table_use")),
     DecisionKind("play_drawn", "[the drawn card, KEEP]", False,
-                 "The card you drew can be played at once: 1 (or p) plays it, k keeps it.", ("play",)),
+                 "The card you drew can be played at once: 1 (or p) plays it, k keeps it (when the "
+                 "rules say it must be played, playing it is the only option).", ("play",)),
     DecisionKind("colour", "the edition's colours", True,
                  "Name the colour play continues with: its number or its name."),
     DecisionKind("challenge", "[True, False]: challenge the card just played against you? about = the accused",

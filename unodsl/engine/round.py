@@ -117,6 +117,9 @@ class Round(Turns, Drawing, ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, 
         self._direct = self._direct_agents(agents) if agents and log is None else None
         # (for the turn loop written for the edition: unodsl.engine.specialise)
         self._randoms = _random_sources(self._direct) if self._direct is not None else None
+        # The seats answered from outside (no agent: a person, an external client), if any: they
+        # are asked to play a drawn card they must play (Turns._draw_on_turn).
+        self._outside = [agent is None for agent in agents] if agents and None in agents else None
         self.written = written if written is not None else dict(edition.written)  # blank uid -> rule
         self.hooks: dict[str, list] = {}
         for event, guard, body in edition.hooks:

@@ -34,7 +34,7 @@ class Turns:
     # The round's state this part holds (Round's slots are its parts'): the turn: whose it is, which way, who misses one, the colour in play, the UNO call missed;
     # the agents asked directly, which faces go on which.
     STATE = ("turn", "direction", "skips", "extra_for", "turns", "max_turns", "winner", "colour", "bluffed",
-             "uno_pending", "uno_asked", "_direct", "_randoms", "_playable_cache", "_quick_draw")
+             "uno_pending", "uno_asked", "_direct", "_randoms", "_playable_cache", "_quick_draw", "_outside")
 
     def _turns(self) -> None:
         """Turns until someone is out, or the round's turns run out."""
@@ -133,6 +133,9 @@ class Turns:
             card, goes = self._draw_watched(p, hand, allowed)
         if goes and facts.play_drawn != "never":
             if facts.play_drawn == "must":
+                outside = self._outside
+                if outside is not None and outside[p]:  # the player plays it: a seat answered from
+                    self.ask(Decision(PLAY_DRAWN, p, [card]))  # outside is asked (unodsl.match.PLAYS)
                 return card
             answer = self.decide(PLAY_DRAWN, p, [card, KEEP])
             if answer is not KEEP:
