@@ -45,15 +45,20 @@ def check_options(decision, state: Round) -> None:
     options = options[:len(options) - len(uses)]
     kind = decision.kind
     if kind == d.TURN:
-        assert options[-1] is d.DRAW
-        for card in options[:-1]:
+        # the draw is offered unless `must_play` forbids it (then never)
+        assert (options[-1] is d.DRAW) != state.settings.get("must_play", False)
+        cards = options[:-1] if options[-1] is d.DRAW else options
+        for card in cards:
             assert card in state.hands[seat], f"{card} is not in the player's hand"
             assert state.is_playable(card), f"{card} cannot go on {state.discard[-1]} ({state.colour})"
         # every playable card of the hand is offered
-        assert {c.uid for c in options[:-1]} == {c.uid for c in state.hands[seat] if state.is_playable(c)}
+        assert {c.uid for c in cards} == {c.uid for c in state.hands[seat] if state.is_playable(c)}
     elif kind == d.PLAY_DRAWN:
         card = options[0]
-        assert card in state.hands[seat] and state.is_playable(card) and options[1] is d.KEEP
+        assert card in state.hands[seat] and state.is_playable(card)
+        # KEEP is offered unless the card must be played (`play_drawn: must`: asked of a seat
+        # answered from outside, the card its only option)
+        assert options[1:] == ([] if state.settings["play_drawn"] == "must" else [d.KEEP])
     elif kind == d.COLOUR:  # the colours of the side up (of two-sided cards)
         assert options == list(state.edition.side_colours(state.side))
     elif kind == d.CALL_UNO:
