@@ -62,9 +62,7 @@ SAMPLES = {
              "number", "house", "lucky", "Gryffindor", "act", "top", "card", "settings", "hand_size", "hand", "score",
              "uno_penalty", "bogus",
              # the edition's state and chance (FUZZ below), and `let` names
-             "power", "tokens", "game", "launches", "last", "held", "launcher", "x", "x", "c",
-             # what just happened (docs/effects.md): the card under the top, the card answered
-             "under_top", "answered"],
+             "power", "tokens", "game", "launches", "last", "held", "launcher", "x", "x", "c"],
     "INT": ["0", "1", "2", "3", "7", "12"],
     "REPLACED": list(REPLACED_DRAWS),
     "STRING": ['"yes"', '"no"', '"maybe"'],
@@ -88,6 +86,9 @@ RULE_SAMPLES = {
 # they may go: a derivation of any other rule leaves them out (in a card's script the window
 # rules are only refused, and two sums are seldom two cards).
 OWN_FAMILY = {"jump_in", "uno_any_time", "identical"}
+# (and what just happened, `played as answer` with `under_top` and `answered`: refused in most
+# places, it has its own family at the end, which places it where it may go)
+OWN_FAMILY |= {"played_as_answer"}
 
 
 class Generator:
@@ -775,8 +776,10 @@ ANSWERING_TABLE = "stack where always"
 def past_case(seed: int, base: str) -> tuple[str, Case]:
     rng = random.Random(f"past:{seed}")
     rule = PAST_STATEMENTS[seed % len(PAST_STATEMENTS)]
-    if rule == "played_as_answer" and rng.random() < 0.3:
-        script = f"if {render(GENERATOR.tokens(rng, 'cond', rng.randint(1, 3)))} or played as answer: next draws 1"
+    if rng.random() < 0.3:  # a condition derived from the grammar, with the word in it
+        word = {"under_top": "under_top.number == number", "answered": "answered.colour == colour",
+                "played_as_answer": "played as answer"}[rule]
+        script = f"if {render(GENERATOR.tokens(rng, 'cond', rng.randint(1, 3)))} or {word}: next draws 1"
     else:
         script = rng.choice(PAST_EXAMPLES[rule])
     where = rng.random()
