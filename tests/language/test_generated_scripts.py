@@ -86,6 +86,9 @@ RULE_SAMPLES = {
 # they may go: a derivation of any other rule leaves them out (in a card's script the window
 # rules are only refused, and two sums are seldom two cards).
 OWN_FAMILY = {"jump_in", "uno_any_time", "identical"}
+# (and what just happened, `played as answer` with `under_top` and `answered`: refused in most
+# places, it has its own family at the end, which places it where it may go)
+OWN_FAMILY |= {"played_as_answer"}
 
 
 class Generator:
@@ -750,3 +753,45 @@ def combination_case(seed: int, base: str) -> tuple[str, Case]:
 def test_statements_in_combination_with_hooks_validate_and_play_or_are_refused_in_place(counting, fuzz_edition):
     plays_each(combination_case, ("combined", "flip"), fuzz_edition, "statements in combination",
                SCALE or 300)
+
+
+# ---- what just happened --------------------------------------------------------------------
+# `under_top`, `answered` and `played as answer`, derived from the grammar or written, in every
+# place a script can be; at a table whose stacking rule lets any card answer a draw (and whose
+# Shield reacts), so that scripts really run as answers.
+PAST_STATEMENTS = ("under_top", "answered", "played_as_answer")
+PAST_EXAMPLES = {
+    "under_top": ["if under_top.number == number: next draws 1", "let c = under_top\nif c is identical to card: skip next",
+                  "if under_top.wild or under_top.colour == top.colour: reverse", "set game.held to under_top",
+                  "next draws until colour == under_top.colour", "if card is identical to under_top: skip next"],
+    "answered": ["if answered.kind == kind: next draws 2", "let a = answered\nif a.wild: choose colour",
+                 "if answered is identical to top: skip next", "set game.held to answered",
+                 "if answered.number > 3: previous draws 1"],
+    "played_as_answer": ["if not played as answer: skip next", "if played as answer and under_top.wild: reverse",
+                         "if played as answer:\n  next draws 1\nelse:\n  skip next"],
+}
+ANSWERING_TABLE = "stack where always"
+
+
+def past_case(seed: int, base: str) -> tuple[str, Case]:
+    rng = random.Random(f"past:{seed}")
+    rule = PAST_STATEMENTS[seed % len(PAST_STATEMENTS)]
+    if rng.random() < 0.3:  # a condition derived from the grammar, with the word in it
+        word = {"under_top": "under_top.number == number", "answered": "answered.colour == colour",
+                "played_as_answer": "played as answer"}[rule]
+        script = f"if {render(GENERATOR.tokens(rng, 'cond', rng.randint(1, 3)))} or {word}: next draws 1"
+    else:
+        script = rng.choice(PAST_EXAMPLES[rule])
+    where = rng.random()
+    if where < 0.15:  # in a hook: refused for `answered` and `played as answer`, played for `under_top`
+        return rule, rule_case(base, "on play:\n" + "\n".join("  " + line for line in script.split("\n")))
+    place = rng.choice(["effect", "effect", "reaction", "written", "on_start", "use", "playable"])
+    case = field_case(base, *PLACES[place], script, vocabulary(base))
+    beside = next(iter(case.where))
+    text, _ = derived(Path(base).name, *PLACES[place], script)
+    case.load = lambda: unodsl.load_edition_text(text, beside, rules=[ANSWERING_TABLE])
+    return rule, case
+
+
+def test_what_just_happened_validates_and_plays_or_is_refused_in_place(counting, fuzz_edition):
+    plays_each(past_case, PAST_STATEMENTS, fuzz_edition, "what just happened", min(STATEMENT_CASES, 150))

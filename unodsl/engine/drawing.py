@@ -29,7 +29,7 @@ class Drawing:
 
     __slots__ = ()
     # The round's state this part holds (Round's slots are its parts'): a draw waiting for its answer, the table's stacking rules, whose hooks watch a hand grow.
-    STATE = ("pending", "stack_rules", "stack_from", "answering", "watching")
+    STATE = ("pending", "stack_rules", "stack_from", "answering", "watching", "answered")
 
     def draw_or_wait(self, p: int, count: int) -> list:
         """`p draws count` in an edition with a stacking rule (`stack where`): a draw the
@@ -160,16 +160,18 @@ class Drawing:
         """`p` answers the waiting draw with `card`: it goes down as their turn, and its
         script runs with its draws adding to the waiting one (never challenged); a card
         whose script gives no draw sends it on to the next player (after a reverse: back)."""
+        answered = self.discard[-1]  # the last card of the stack: `answered` in the answer's script
         self._put_down(p, card)
         self.turn = p  # play goes on from them
         if self.skips[p]:
             self.skips[p] -= 1  # the turn the draw made them miss went on answering
         effect = card.spec.effect
         if effect is not None:  # (no actor: an answer is no play that reaction cards may cancel)
-            saved = self.actor, self.acting, self.stack_from, self.answering, self.bluffed
+            saved = self.actor, self.acting, self.stack_from, self.answering, self.bluffed, self.answered
             self.actor, self.acting, self.stack_from, self.answering, self.bluffed = None, card, p, True, False
+            self.answered = answered
             effect.function(self, p, card)
-            self.actor, self.acting, self.stack_from, self.answering, self.bluffed = saved
+            self.actor, self.acting, self.stack_from, self.answering, self.bluffed, self.answered = saved
         pending = self.pending  # (None if a table card used meanwhile settled it)
         if pending is not None and pending.victim == p:  # its script sent the draw nowhere:
             # it goes on (past players who left the round), and its taker is skipped

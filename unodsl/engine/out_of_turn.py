@@ -99,11 +99,11 @@ class OutOfTurn:
         if self.log is not None:
             self.record("react", player=p, card=card.uid, against=self.acting.uid)
         effect = card.spec.reaction_effect
-        if effect is not None:
-            saved = self.actor, self.acting, self.offered, self.cancelled
-            self.actor, self.acting, self.offered, self.cancelled = p, card, set(), set()
+        if effect is not None:  # (`answered` in it: the card it cancels)
+            saved = self.actor, self.acting, self.offered, self.cancelled, self.answered
+            self.actor, self.acting, self.offered, self.cancelled, self.answered = p, card, set(), set(), self.acting
             effect.function(self, p, card)
-            self.actor, self.acting, self.offered, self.cancelled = saved
+            self.actor, self.acting, self.offered, self.cancelled, self.answered = saved
         if not hand:
             self.others_discarded = True  # they went out out of turn
         elif size > 2 and len(hand) == 1:

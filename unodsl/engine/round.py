@@ -142,6 +142,7 @@ class Round(Turns, Drawing, ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, 
         self.stack_rules = edition.stack_rules
         self.stack_from: int | None = None
         self.answering = False
+        self.answered = None  # the card an answer answers, while its script runs (a reaction's too)
         # Which cards go on which is the same in every round of an edition whose
         # `playable` conditions read only the cards: it is remembered there, as
         # (top card's face, colour in play) -> for each face, whether it goes.

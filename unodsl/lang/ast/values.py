@@ -210,6 +210,13 @@ class Const(Node):
     value: bool
 
 
+@condition("played_as_answer", syntax="played as answer", does="the card runs as an answer: to a draw "
+                                                           "(stacking) or as a reaction; `answered` is the card it answers")
+@dataclass(frozen=True)
+class PlayedAsAnswer(Node):
+    """`played as answer`: the card is played to answer a draw or as a reaction, not in turn."""
+
+
 # ---- parts of conditions ------------------------------------------------------------
 
 

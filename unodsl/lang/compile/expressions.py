@@ -8,8 +8,8 @@ from ...errors import ScriptError
 from .. import ast
 from ..registry import LANGUAGE, compiles
 from ..statements import ONE_PLAYER_WORDS
-from .model import (_A_TYPE, CARD_ATTRIBUTES, CARD_VALUES, GAME_NAMES, GROUP_PLAYERS, PLAYER_ATTRIBUTES, TRUTH_WORDS,
-                    _unknown)
+from .model import (_A_TYPE, CARD_ATTRIBUTES, CARD_VALUES, GAME_NAMES, GROUP_PLAYERS, PAST_CARDS, PLAYER_ATTRIBUTES,
+                    TRUTH_WORDS, _unknown)
 
 # The words that name one player, which a misspelt name may have meant (`nxt`).
 _PLAYER_WORDS = ONE_PLAYER_WORDS
@@ -116,9 +116,9 @@ class ExpressionCode:
             self.pure = False
             self.reads_card = True
             return self.x_Name(node.attr_node(), "card")
-        if base == "game" or base in self.all_lets:
+        if base == "game" or base in self.all_lets or base in PAST_CARDS:
             return self.dotted_value(node)
-        raise self.unknown_or_player(node, base, ["top", "card", "settings", "game", *self.lets],
+        raise self.unknown_or_player(node, base, ["top", "card", "settings", "game", *PAST_CARDS, *self.lets],
                                      what="name before '.'")
 
     @compiles(ast.PlayerAttr)
@@ -166,7 +166,8 @@ class ExpressionCode:
                                                                "name that holds a card)")
         pure = self.pure
         source = f"_identical({self.expr(node.left, card)}, {self.expr(node.right, card)})"
-        if all(isinstance(side, ast.Name) and side.name in CARD_VALUES and side.name not in self.all_lets
+        if all(isinstance(side, ast.Name) and side.name in CARD_VALUES and side.name not in PAST_CARDS
+               and side.name not in self.all_lets
                for side in (node.left, node.right)):
             self.pure = pure  # (it reads the looks of the card and of the top card, not which cards they are)
         return source
@@ -240,6 +241,13 @@ class ExpressionCode:
     def x_Bluffed(self, node, card):
         self.pure = False
         return "g.bluffed"
+
+    @compiles(ast.PlayedAsAnswer)
+    def x_PlayedAsAnswer(self, node, card):
+        """Whether the card runs as an answer: to a draw (stacking) or as a reaction."""
+        self.answer_read(node, "`played as answer` asks whether the card answers another")
+        self.pure = False
+        return "(g.answered is not None)"
 
     def predicate(self, node: ast.Node | None) -> str:
         """A one-argument function testing a card, as Python source."""

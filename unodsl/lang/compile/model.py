@@ -27,6 +27,16 @@ GAME_NAMES = {"players": "g.playing"}  # the players still in the round
 # Card values a script may hold (`let c = top`, `set game.last to card`).
 CARD_VALUES = {"card": "card", "top": "g.discard[-1]"}
 
+# Cards of what just happened (docs/effects.md, "What just happened"), each of which may be
+# none: the card under the top of the discard pile (the card played before), and the card
+# an answer answers (a stacking answer's, a reaction's). They are card values as well.
+PAST_CARDS = {"under_top": "_under_top(g.discard)", "answered": "g.answered"}
+CARD_VALUES.update(PAST_CARDS)
+# The scripts that may be played as an answer: a card's effect (a reaction's too), and the
+# rule written on a blank card it applies. Elsewhere `answered` and `played as answer` mean
+# nothing, and are refused.
+ANSWERING_SCRIPTS = ("effect", "written")
+
 # The values of a flag, as a state variable is set to them (`always`/`never` say the same).
 TRUTH_WORDS = {"true": True, "false": False}
 

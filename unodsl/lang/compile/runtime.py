@@ -61,3 +61,8 @@ def _identical(a, b) -> bool:
 def _between(value, low, high) -> bool:
     """`value in low..high`, for whole numbers only (an absent value is in no range)."""
     return isinstance(value, int) and isinstance(low, int) and isinstance(high, int) and low <= value <= high
+
+
+def _under_top(discard: list):
+    """The card under the top of the discard pile (the card played before it), or none."""
+    return discard[-2] if len(discard) > 1 else None

@@ -5,8 +5,8 @@ from __future__ import annotations
 from ...errors import ScriptError
 from .. import ast
 from ..registry import compiles
-from .model import (_A_TYPE, CARD_VALUES, GROUP_PLAYERS, PLAYER_ATTRIBUTES, SINGLE_PLAYERS, StateVar,
-                    _unknown)
+from .model import (_A_TYPE, ANSWERING_SCRIPTS, CARD_VALUES, GROUP_PLAYERS, PAST_CARDS, PLAYER_ATTRIBUTES,
+                    SINGLE_PLAYERS, StateVar, _unknown)
 
 
 class StateChanceCode:
@@ -21,14 +21,36 @@ class StateChanceCode:
                     raise self.no_card(node, "card")
                 self.pure = False
                 self.reads_card = True
+            elif name in PAST_CARDS:
+                self.past_card(node, name)
             return CARD_VALUES[name]
         if name not in self.assigned:
             raise ScriptError(f"`{name}` is read here, but is not certainly set before it", node.line, node.column,
                               hint=f"put `let {name} = ...` before it, on every path (in each branch of an `if`)")
         return _let_variable(name)
 
+    def past_card(self, node: ast.Node, name: str) -> None:
+        """`under_top` or `answered`: read in play (never a card's looks alone, as `top` is:
+        no condition reading them is kept by face); `answered` only where a card may be played
+        as an answer."""
+        self.pure = False
+        if name == "answered":
+            self.answer_read(node, "`answered` is the card an answer answers")
+
+    def answer_read(self, node: ast.Node, what: str) -> None:
+        """Refuse `answered` or `played as answer` in a script never played as an answer."""
+        if self.context.kind in ANSWERING_SCRIPTS:
+            return
+        hint = ("in a `stack where` rule, the card answered is `top`" if self.context.kind == "condition"
+                else "read it in a card's `effect` (a reaction's too): a card played as an answer runs it")
+        raise ScriptError(f"{what}, but {self.context.about()} never runs as an answer",
+                          node.line, node.column, hint=hint)
+
     def dotted_value(self, node: ast.Dotted) -> str:
         """`game.NAME` (a game variable) or `NAME.attribute` of a card held by a `let` name."""
+        if node.base in PAST_CARDS and node.base not in self.all_lets:  # `under_top.colour`: none if none
+            held = self.value_name(ast.Name(node.line, node.column, node.base), None)
+            return f"(None if {held} is None else {self.x_Name(node.attr_node(), held)})"
         if node.base == "game":
             var = self.state_var(self.vocab.game_state, node.attr, node.attr_node(), "game variable")
             self.pure = False

@@ -7,7 +7,7 @@ import dataclasses
 from .. import ast
 from ..registry import LANGUAGE, describes
 from ..compile import CARD_ATTRIBUTES
-from .words import IT, CardRef, Context, join, plural, say, say_not, with_article
+from .words import IT, PAST_CARD_WORDS, CardRef, Context, join, plural, say, say_not, with_article
 
 OPS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
        ">": "is more than", ">=": "is at least"}
@@ -54,6 +54,9 @@ class ConditionWords:
 
     @describes(ast.Dotted)
     def d_Dotted(self, node: ast.Dotted, ctx: Context, negated: bool = False) -> str:
+        if node.base in PAST_CARD_WORDS:  # `under_top.wild`, `answered.wild`: a card that may be none
+            past = CardRef(PAST_CARD_WORDS[node.base], PAST_CARD_WORDS[node.base] + "'s")
+            return self.d_Name(node.attr_node(), dataclasses.replace(ctx, card=past), negated)
         if node.base not in ("settings", "top", "card", "game"):  # a card held by a `let` name
             held = CardRef(f"“{node.base}”", f"“{node.base}”'s")
             return self.d_Name(node.attr_node(), dataclasses.replace(ctx, card=held), negated)
@@ -219,3 +222,7 @@ class ConditionWords:
     @describes(ast.Bluffed)
     def d_Bluffed(self, node: ast.Bluffed, ctx: Context, negated: bool = False) -> str:
         return f"the play was {'not ' if negated else ''}a bluff"
+
+    @describes(ast.PlayedAsAnswer)
+    def d_PlayedAsAnswer(self, node: ast.PlayedAsAnswer, ctx: Context, negated: bool = False) -> str:
+        return f"the card {'is not' if negated else 'is'} played as an answer (to a draw, or as a reaction)"

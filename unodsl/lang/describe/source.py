@@ -47,6 +47,8 @@ def source(node: ast.Node) -> str:
         return f'{node.player.who} accepts "{node.question}"'
     if isinstance(node, ast.Bluffed):
         return "bluffed"
+    if isinstance(node, ast.PlayedAsAnswer):
+        return "played as answer"
     if isinstance(node, ast.Const):
         return "always" if node.value else "never"
     raise TypeError(f"{type(node).__name__} is not a condition")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import ast
 from ..registry import describes
 from ..compile import CARD_ATTRIBUTES
-from .words import Clause, Context, join
+from .words import PAST_CARD_WORDS, Clause, Context, join
 
 
 class StateChanceWords:
@@ -62,10 +62,12 @@ class StateChanceWords:
             return f"a random card from {self.who(node.owner, ctx).owner} hand"
         if isinstance(node, ast.Dotted) and node.base == "game":
             return f"the game's {node.attr}"
-        if isinstance(node, ast.Dotted) and node.base not in ("settings", "top", "card"):
+        if isinstance(node, ast.Dotted) and node.base not in ("settings", "top", "card", *PAST_CARD_WORDS):
             return f"the {node.attr} of “{node.base}”"
         if isinstance(node, ast.Name) and node.name in ("card", "top"):
             return "the card played" if node.name == "card" else "the top card"
+        if isinstance(node, ast.Name) and node.name in PAST_CARD_WORDS:
+            return PAST_CARD_WORDS[node.name]
         if isinstance(node, ast.Name) and not self.known_word(node.name):
             return f"“{node.name}”"  # a `let` name
         return None

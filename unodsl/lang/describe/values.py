@@ -6,7 +6,7 @@ import dataclasses
 
 from .. import ast
 from ..compile import CARD_ATTRIBUTES
-from .words import IT, Context, plural, say
+from .words import IT, PAST_CARD_WORDS, Context, plural, say
 
 ARITH = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo"}
 
@@ -37,6 +37,8 @@ class ValueWords:
                 return f"the setting {node.attr}"
             if node.base == "top":
                 return "the colour in play" if node.attr == "colour" else f"the top card's {node.attr}"
+            if node.base in PAST_CARD_WORDS:
+                return f"the {node.attr} of {PAST_CARD_WORDS[node.base]}"
             if node.base not in ("card", "game"):  # a `let` name: a card or a player it holds
                 if node.attr == "hand":
                     return f"the number of cards “{node.base}” holds"

@@ -58,6 +58,8 @@ class CardRef:
 
 
 IT = CardRef("it", "its")
+# The cards of what just happened (unodsl.lang.compile.model.PAST_CARDS), in words.
+PAST_CARD_WORDS = {"under_top": "the card under the top card", "answered": "the card answered"}
 THIS_CARD = CardRef("this card", "this card's")
 
 
