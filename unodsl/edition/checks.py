@@ -231,9 +231,12 @@ def _table_and_players(edition, source) -> list[Problem]:
     dealt = sum(1 for c in edition.deck if c.kind not in edition.table)
     needed = players["max"] * settings["hand_size"] + 1  # hands and the first discard
     if needed > dealt:
-        # at hand_size, or at players.max when only that is written
-        at = next((path for path in (("settings", "hand_size"), ("settings", "players", "max"))
-                   if _written(source, path)), ("settings", "hand_size"))
+        # at hand_size, or at players.max when only that is written; a value the file
+        # itself writes before one it takes from its base (`base: classic` raising players.max)
+        written = [path for path in (("settings", "hand_size"), ("settings", "players", "max"))
+                   if _written(source, path)]
+        own = [path for path in written if source.locate(path)[0] is source.doc]
+        at = (own or written or [("settings", "hand_size")])[0]
         found.append(source.problem(at,
                                     f"{players['max']} hands of {settings['hand_size']} cards and a start card "
                                     f"need {needed} cards; the deck deals {dealt}",
