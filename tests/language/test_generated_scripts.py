@@ -429,8 +429,10 @@ def test_scripts_generated_from_the_grammar_validate_and_play_or_are_refused_in_
     for seed in range(GENERATED_CASES):
         generated_case(seed, fuzz_edition).run(seed, tally)
     print(f"\n{GENERATED_CASES} generated scripts: {dict(tally)}")
-    # Both outcomes are common: the generator really reaches scripts that play.
-    assert tally["played"] > GENERATED_CASES // 10 and tally["refused"] > GENERATED_CASES // 10
+    # Both outcomes are common: the generator really reaches scripts that play. (One in
+    # twenty at least: each construct added to the grammar is one more way for a random
+    # derivation to be refused, and the share that plays drifts down as the language grows.)
+    assert tally["played"] > GENERATED_CASES // 20 and tally["refused"] > GENERATED_CASES // 20
 
 
 # The statements of state and chance, each derived alone from its grammar rule (in a whole

@@ -90,6 +90,17 @@ class Count(Node):
     predicate: Node
 
 
+@value("count_of", syntax="count of PLAYERS [where C]",
+       does="how many of the players satisfy C, each being `player` in it", gives="number")
+@dataclass(frozen=True)
+class CountOf(Node):
+    """`count of others where player.hand > 5`: how many of the group satisfy the condition
+    (without one, how many the group holds)."""
+
+    group: Player
+    predicate: Node | None
+
+
 # ---- chance --------------------------------------------------------------------
 
 

@@ -58,7 +58,7 @@ class ExpressionCode:
         if name in self.vocab.values():
             return repr(name)
         if name in PLAYER_ATTRIBUTES:
-            whose = "chosen" if self.choosing else "me"
+            whose = "chosen" if self.choosing else "player" if self.looping else "me"
             raise ScriptError(f"`{name}` is about a player: say whose", node.line, node.column,
                               hint=f"write `{whose}.{name}` (or `next.{name}`, `previous.{name}`, ...)")
         raise self.unknown_or_player(node, name, self.known_names())
@@ -221,6 +221,24 @@ class ExpressionCode:
         hand = f"g.hands[{self.single(node.player)}]"
         count = f"sum(1 for {var} in {hand} if {self.expr(node.predicate, var)})"
         return self.unless_nobody(node.player, count, "None")
+
+    @compiles(ast.CountOf)
+    def x_CountOf(self, node, card):
+        """`count of GROUP where C`: each player of the group is `player` in C, the name a
+        Python generator binds (its own scope: a `player` outside is not touched)."""
+        if self.looping:
+            raise ScriptError("`count of` inside a `for each player` loop would hide the loop's `player`",
+                              node.line, node.column,
+                              hint="count before the loop (`let many = count of others where ...`)")
+        group = self.each(node.group)
+        if node.predicate is None:
+            return f"sum(1 for player in {group})"
+        self.looping = True
+        try:
+            test = self.expr(node.predicate, None)
+        finally:
+            self.looping = False
+        return f"sum(1 for player in {group} if {test})"
 
     @compiles(ast.Challenges)
     def x_Challenges(self, node, card):
