@@ -101,3 +101,19 @@ def read_piles(data: dict, problem) -> tuple:
         else:
             piles.append(name)
     return tuple(piles)
+
+
+def read_discard_piles(data: dict, piles: tuple, problem) -> tuple:
+    """The discard piles the edition plays onto (`discard_piles: [left, middle, right]`), in
+    order; () for the one discard pile of most editions. Their names are names of piles too
+    (`left pile`), so none may be another pile's."""
+    names = []
+    for index, name in enumerate(data.get("discard_piles") or ()):
+        if name in BUILT_IN_PILES or name in piles:
+            problem(("discard_piles", index), f"there is already a {name} pile",
+                    hint="give each discard pile a name of its own (`discard pile` is the one played on)")
+        elif name in names:
+            problem(("discard_piles", index), f"the {name} pile is declared twice")
+        else:
+            names.append(name)
+    return tuple(names) if len(names) > 1 else ()

@@ -31,6 +31,7 @@ class TurnFacts:
     automatic_uno_penalty: bool  # a missed call is penalised without a catch
     reactions: bool  # some kind is a reaction card (players offered one are noted)
     jump_rules: bool  # a jump-in rule: a window after every card played
+    discard_piles: bool  # several discard piles to play onto (unodsl.engine.piles)
 
 
 def turn_facts(edition, round_class: type) -> TurnFacts:
@@ -67,6 +68,7 @@ def _facts_of(edition, round_class: type) -> TurnFacts:
         automatic_uno_penalty=settings.get("automatic_uno_penalty", False),
         reactions=any(kind.reaction_against is not None for kind in edition.kinds.values()),
         jump_rules=bool(edition.jump_rules),
+        discard_piles=bool(edition.vocabulary.discard_piles),
     )
 
 

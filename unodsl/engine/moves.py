@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .budget import CARDS_A_STEP
 from .decisions import PICK, TOP_CARD
+from .piles import RESTING
 from .quick_random import shuffle
 
 HAND, PILE, EVERY_HAND = "hand", "pile", "hands"
@@ -31,7 +32,10 @@ class Moves:
             return self.draw_pile
         if where == "discard":
             return self.discard
-        return self.piles[where]
+        try:
+            return self.piles[where]
+        except KeyError:  # one of several discard piles (piles.py)
+            return self.discard_cards(where)
 
     # ---- move
 
@@ -41,6 +45,11 @@ class Moves:
         `destination`: the top ones of a pile, or those `picker` picks (the holder, for a
         hand, unless said), or at random; put on top, under the top card, at the bottom or
         shuffled in."""
+        if self.discard_names and self.names_a_pile(source, destination):
+            # one of several discard piles, by name: the destination put in play first (piles.py)
+            self._on_piles(lambda into, out: self.move(me, out, into, count, predicate, picker, at_random, position),
+                           destination, source)
+            return
         if not self._may_move(source, destination):
             return
         if count is not None and (not isinstance(count, int) or count <= 0):
@@ -121,7 +130,8 @@ class Moves:
         if place[0] == HAND:
             ordered = cards
         else:
-            ordered = cards[:0:-1] if place == DISCARD_PILE else cards[::-1]
+            keeps_top = place == DISCARD_PILE or place[0] == RESTING
+            ordered = cards[:0:-1] if keeps_top else cards[::-1]
         if predicate is None:  # (a copy: picks take cards out of the candidates)
             candidates = ordered[:] if ordered is cards else ordered
         else:
@@ -217,6 +227,9 @@ class Moves:
 
     def shuffle_pile(self, place) -> None:
         """Shuffle a pile; the discard pile's top card stays in play."""
+        if self.discard_names and self.names_a_pile(place):
+            self._on_piles(self.shuffle_pile, place)
+            return
         pile = self.cards_at(place)
         keep = [pile.pop()] if place == DISCARD_PILE and pile else []
         shuffle(self.rng, pile)
@@ -228,6 +241,9 @@ class Moves:
     def deal(self, me: int, source, players, first: int | None) -> None:
         """Deal every card of `source` (from the top), one at a time to each of `players`
         in turn order, starting with `first` when they are one of them."""
+        if self.discard_names and self.names_a_pile(source):
+            self._on_piles(lambda place: self.deal(me, place, players, first), source)
+            return
         seats = [q for q in players if q not in self.out]
         if not seats:
             return

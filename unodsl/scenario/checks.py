@@ -93,11 +93,14 @@ class Checks:
         return False
 
     def named_piles(self, path: tuple, value: Any, discard: bool = False) -> bool:
-        """`piles: {aside: [red 7], ...}`: piles by name (the aside pile, the edition's own, and
-        in `expect:` the discard pile), each a list of cards, bottom first."""
+        """`piles: {aside: [red 7], ...}`: piles by name (the aside pile, the edition's own, its
+        discard piles but the first when it has several, and in `expect:` the discard pile and
+        each of them), each a list of cards, bottom first."""
         if not self.typed(path, value, dict, "piles"):
             return False
-        known = ["aside", *(self.edition.vocabulary.piles if self.edition is not None else ())]
+        vocab = self.edition.vocabulary if self.edition is not None else None
+        known = ["aside", *(vocab.piles if vocab else ())]
+        known += list(vocab.discard_piles if discard else vocab.discard_piles[1:]) if vocab else []
         known += ["discard"] if discard else []
         ok = True
         for name, cards in value.items():
