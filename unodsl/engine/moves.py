@@ -37,6 +37,28 @@ class Moves:
         except KeyError:  # one of several discard piles (piles.py)
             return self.discard_cards(where)
 
+    # ---- what a place holds, as a value (`draw pile.size`, `left pile.top`, `left pile.colour`)
+
+    def size_of(self, place) -> int:
+        """How many cards `place` holds (every hand: all of them; nobody's hand: none)."""
+        if place[0] == EVERY_HAND:
+            return sum([len(cards) for cards in self.hands])
+        return 0 if place[1] is None else len(self.cards_at(place))
+
+    def top_of(self, place):
+        """The top card of a pile (None: it is empty)."""
+        cards = self.cards_at(place)
+        return cards[-1] if cards else None
+
+    def colour_of(self, place):
+        """The colour in play on a discard pile; on another pile, its top card's colour."""
+        if place == DISCARD_PILE:
+            return self.colour
+        if place[1] in self.discard_names:
+            return self.pile_colour(place[1])
+        top = self.top_of(place)
+        return top.colour if top is not None else None
+
     # ---- move
 
     def move(self, me: int, source, destination, count, predicate, picker, at_random: bool,
@@ -58,14 +80,14 @@ class Moves:
         taken = []  # (place, the cards taken from it), for each place that gives any
         moved = 0
         for place in places:
-            chooser = picker if picker is not None or place[0] == PILE else place[1]
+            chooser = picker if picker is not None or place[0] != HAND else place[1]
             cards = self._select(place, count, predicate, chooser, at_random)
             if cards:
                 taken.append((place, cards))
                 moved += len(cards)
         if not taken:
             return
-        if destination == DISCARD_PILE and source[0] != PILE:
+        if destination == DISCARD_PILE and source[0] in (HAND, EVERY_HAND):
             self._discard_from_hands(taken, position)
         else:
             cards = []
@@ -209,7 +231,7 @@ class Moves:
         hooks on a hand growing."""
         sources = [place for place, _ in taken]
         if destination == DISCARD_PILE or DISCARD_PILE in sources:
-            colour = self.discard[-1].colour
+            colour = self.discard[-1].colour if self.discard else None  # (one of several piles, not yet turned)
             if colour is not None:  # a colourless card on top leaves the colour in play
                 self.colour = colour
         givers = [place[1] for place in sources if place[0] == HAND]
@@ -262,7 +284,7 @@ class Moves:
         if self.log is not None:
             self.record("deal_cards", player=me, **_place_fields("from", source),
                         hands=[[q, [c.uid for c in hands[q]]] for q in seats])
-        if source == DISCARD_PILE and self.discard[-1].colour is not None:
+        if source == DISCARD_PILE and self.discard and self.discard[-1].colour is not None:
             self.colour = self.discard[-1].colour
         if source[0] == HAND:
             self.others_discarded = True

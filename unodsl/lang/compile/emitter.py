@@ -186,6 +186,8 @@ class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, 
             if node.name in ("colour", "symbol", "kind", "name") or node.name in self.vocab.values():
                 return "text"
             return "bool" if node.name in ("wild", "playable", *TRUTH_WORDS) else "any"
+        if isinstance(node, ast.PlaceAttr):  # (a pile's size, top card or colour)
+            return {"size": "number", "top": "card"}.get(node.attr, "text")
         if isinstance(node, ast.Dotted):
             if node.base == "settings":
                 value = self.vocab.settings.get(node.attr)

@@ -9,6 +9,10 @@ from .. import ast
 from ..registry import compiles
 
 
+# What a place holds, as a value (`draw pile.size`), and the round's method reading it (engine/moves.py).
+PLACE_ATTRIBUTES = {"size": "size_of", "top": "top_of", "colour": "colour_of"}
+
+
 class MoveCode:
     """Moves between hands and piles, as calls of g.move, g.shuffle_pile and g.deal."""
 
@@ -46,6 +50,19 @@ class MoveCode:
         self.emit("g.shuffle_pile(('pile', 'aside'))")
         self.emit(f"g.deal(me, ('pile', 'aside'), g.everyone(me), {self.seat_source(ast.Player(s.line, s.column, 'next'))})")
 
+    @compiles(ast.PlaceAttr)
+    def x_PlaceAttr(self, node, card):
+        """`draw pile.size`, `left pile.top`, `left pile.colour`: read of the round as it is."""
+        place = node.place
+        if node.attr not in PLACE_ATTRIBUTES:
+            raise ScriptError(f"a place has no `{node.attr}`", node.line, node.column,
+                              hint=f"a place has {', '.join(PLACE_ATTRIBUTES)} (`draw pile.size`, `left pile.top`)")
+        if node.attr != "size" and place.pile is None:
+            raise ScriptError(f"a hand has no {node.attr}: only a pile has a top card", node.line, node.column,
+                              hint="`my hand.size` is the number of cards it holds")
+        self.pure = False  # (it reads the round)
+        return f"g.{PLACE_ATTRIBUTES[node.attr]}({self.place(place, source=True)})"
+
     def place(self, place: ast.Place, source: bool = False) -> str:
         """A place as the engine takes it: ('hand', seat), ('pile', name) or ('hands', None)."""
         if place.every_hand:
@@ -55,7 +72,7 @@ class MoveCode:
             return "('hands', None)"
         if place.player is not None:
             return f"('hand', {self.single(place.player)})"
-        known = ("draw", "discard", "aside", *self.vocab.piles)
+        known = ("draw", "discard", "aside", *self.vocab.piles, *self.vocab.discard_piles)
         if place.pile not in known:
             raise ScriptError(f"there is no {place.pile} pile", place.line, place.column,
                               hint=_pile_hint(place.pile, known))
