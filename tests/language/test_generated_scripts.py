@@ -57,7 +57,7 @@ SAMPLES = {
     "COMPARE": ["==", "!=", "<", "<=", ">", ">="],
     "ADD": ["+", "-"], "MUL": ["*", "/", "%"],
     "_DRAWS": ["draws"], "_ACCEPTS": ["accepts"], "_DISCARDS": ["discards"], "_SWAPS": ["swaps"],
-    "_CARD": ["cards", "card"],
+    "_CARD": ["cards", "card"], "DRAW_PILE": ["draw pile"], "DISCARD_PILE": ["discard pile"],
     "NAME": ["colour", "number", "symbol", "kind", "name", "points", "wild", "playable", "players", "red", "blue",
              "number", "house", "lucky", "Gryffindor", "act", "top", "card", "settings", "hand_size", "hand", "score",
              "uno_penalty", "bogus",
