@@ -77,6 +77,7 @@ RULE_SAMPLES = {
     "random_outcome": [["launcher", "launcher", "lancher"]],
     "let_stmt": [["x", "x", "c", "colour"]],
     "pile_place": [["aside", "aside", "graveyard", "graveyard", "draw", "discard", "bogus", "left", "right"]],
+    "own_pile_place": [["deck", "deck", "graveyard"]],
     # what a place holds (`draw pile.size`, `left pile.top`), and a word no place has
     "place_attr": [["size", "size", "top", "colour", "bogus"]],
     # the edition's actions (FUZZ below), said both ways, and one it does not declare
@@ -255,7 +256,8 @@ CONDITIONS = ("playable", "bluff_if", "against", "tag")
 def piles_edition(tmp_path_factory) -> str:
     """FUZZ with two discard piles to play onto, `left` and `right` (engine/piles.py)."""
     path = tmp_path_factory.mktemp("piles") / "fuzz_piles.yaml"
-    path.write_text(FUZZ.replace("piles: [graveyard]\n", "piles: [graveyard]\ndiscard_piles: [left, right]\n"),
+    path.write_text(FUZZ.replace("piles: [graveyard]\n", "piles: [graveyard, {deck: each player}]\n"
+                                 "discard_piles: [left, right]\n"),
                     encoding="utf-8")
     return str(path)
 
@@ -568,12 +570,15 @@ PILE_EXAMPLES = {
                    "if right pile.colour == left pile.colour or draw pile.size < 5:\n  next draws 1",
                    "move 1 card from draw pile to right pile\nif discard pile.size == my hand.size: reverse",
                    "if every hand.size > graveyard pile.size: move 1 card from left pile to graveyard pile",
-                   "let c = left pile.top\nset game.held to c"],
+                   "let c = left pile.top\nset game.held to c",
+                   "if next's deck pile.size < 2:\n  move 2 cards from draw pile to next's deck pile",
+                   "choose player\nmove all cards from chosen's deck pile to my hand\nlet t = my deck pile.top"],
     "move": ["move all cards from left pile to right pile", "move 1 card picked by me from my hand to right pile",
              "move 2 cards from right pile to my hand", "move all cards from discard pile to left pile shuffled in",
              "move all cards where colour == top.colour from my hand to left pile under the top card"],
     "shuffle": ["shuffle left pile", "shuffle right pile\nshuffle discard pile"],
-    "deal": ["deal all cards from left pile to everyone", "deal all cards from right pile to others starting with next"],
+    "deal": ["deal all cards from left pile to everyone", "deal all cards from right pile to others starting with next",
+             "deal all cards from my deck pile to others", "shuffle next's deck pile\nmove 1 card from my hand to my deck pile"],
 }
 
 

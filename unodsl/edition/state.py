@@ -91,9 +91,12 @@ BUILT_IN_PILES = ("draw", "discard", "aside")
 
 
 def read_piles(data: dict, problem) -> tuple:
-    """The piles the edition declares (`piles: [graveyard]`), in order."""
+    """The piles the edition declares (`piles: [graveyard]`), in order; those of each player's
+    own (`{deck: each player}`) too, by their names."""
     piles = []
     for index, name in enumerate(data.get("piles") or ()):
+        if isinstance(name, dict):  # (a pile of each player's own: the schema checked its form)
+            name = next(iter(name), None)
         if name in BUILT_IN_PILES:
             problem(("piles", index), f"every round already has a {name} pile", hint="leave it out, or give yours another name")
         elif name in piles:
@@ -117,3 +120,8 @@ def read_discard_piles(data: dict, piles: tuple, problem) -> tuple:
         else:
             names.append(name)
     return tuple(names) if len(names) > 1 else ()
+
+
+def player_piles(data: dict) -> tuple:
+    """The piles of each player's own the edition declares (`piles: [{deck: each player}]`)."""
+    return tuple(next(iter(item)) for item in data.get("piles") or () if isinstance(item, dict) and item)

@@ -37,6 +37,11 @@ class Moves:
         except KeyError:  # one of several discard piles (piles.py)
             return self.discard_cards(where)
 
+    def own_pile(self, name: str, seat: int | None):
+        """Player `seat`'s pile `name` as a place (`my deck pile`); nobody's (`chosen` when no one
+        was chosen) is no place: nothing moves to or from it, it holds nothing."""
+        return (HAND, None) if seat is None else (PILE, own_pile_key(name, seat))
+
     # ---- what a place holds, as a value (`draw pile.size`, `left pile.top`, `left pile.colour`)
 
     def size_of(self, place) -> int:
@@ -47,7 +52,7 @@ class Moves:
 
     def top_of(self, place):
         """The top card of a pile (None: it is empty)."""
-        cards = self.cards_at(place)
+        cards = self.cards_at(place) if place[1] is not None else ()
         return cards[-1] if cards else None
 
     def colour_of(self, place):
@@ -249,6 +254,8 @@ class Moves:
 
     def shuffle_pile(self, place) -> None:
         """Shuffle a pile; the discard pile's top card stays in play."""
+        if place == (HAND, None):  # (nobody's pile)
+            return
         if self.discard_names and self.names_a_pile(place):
             self._on_piles(self.shuffle_pile, place)
             return
@@ -263,6 +270,8 @@ class Moves:
     def deal(self, me: int, source, players, first: int | None) -> None:
         """Deal every card of `source` (from the top), one at a time to each of `players`
         in turn order, starting with `first` when they are one of them."""
+        if source == (HAND, None):  # (nobody's pile)
+            return
         if self.discard_names and self.names_a_pile(source):
             self._on_piles(lambda place: self.deal(me, place, players, first), source)
             return
@@ -293,6 +302,11 @@ class Moves:
                 if hands[q]:
                     self._hand_grew(q)
         self.spend_cards(len(dealt))
+
+
+def own_pile_key(name: str, seat: int) -> str:
+    """The round's key of player `seat`'s pile `name` (`deck 2`: events and scenarios say it so)."""
+    return f"{name} {seat}"
 
 
 def _place_fields(name: str, place) -> dict:

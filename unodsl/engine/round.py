@@ -18,7 +18,7 @@ from ..limits import MAX_TURNS
 from .matching import why_not
 from .out_of_turn import OfferingTableCards, OutOfTurn
 from .windows import Windows
-from .moves import Moves
+from .moves import Moves, own_pile_key
 from .piles import DiscardPiles
 from .actions import EditionActions
 from .drawing import Drawing
@@ -80,6 +80,9 @@ class Round(Turns, Drawing, ScriptPrimitives, Moves, DiscardPiles, Seats, OutOfT
         self.discard: list = []
         piles = edition.vocabulary.piles  # (moves.py: most editions declare none)
         self.piles = {"aside": [], **{name: [] for name in piles}} if piles else {"aside": []}
+        for name in edition.vocabulary.player_piles:  # (a pile of each player's own: `deck 2`, ...)
+            del self.piles[name]
+            self.piles.update((own_pile_key(name, seat), []) for seat in range(players))
         self.colour: str | None = None
         self._start_discard_piles(edition.vocabulary.discard_piles)  # (piles.py: most editions have one)
         self.turn = dealer

@@ -33,8 +33,8 @@ class Setup:
     rest: str = "draw"  # where the cards not named go: under the "draw" or "discard" pile
     state: dict | None = None  # {game: {NAME: value}, players: {seat: {NAME: value}}}: the edition's state
     chance: list = field(default_factory=list)  # the results chance gives, in order, before drawing any
-    # the aside pile, the edition's own and its discard piles but the first (several discard piles:
-    # `discard` is the first, in play): name -> cards, bottom first
+    # the aside pile, the edition's own (a player's own by seat: `deck 2`) and its discard piles but
+    # the first (several discard piles: `discard` is the first, in play): name -> cards, bottom first
     piles: dict = field(default_factory=dict)
     side: str | None = None  # two-sided cards: the side up (default: the first); cards are named by its faces
 

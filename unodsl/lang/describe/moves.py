@@ -35,7 +35,7 @@ class MoveWords:
         if node.every_hand:
             return "every hand"
         if node.player is not None:
-            return f"{self.who(node.player, ctx).owner} hand"
+            return f"{self.who(node.player, ctx).owner} {node.pile + ' pile' if node.pile else 'hand'}"
         if node.pile == "discard" and self.vocab.discard_piles:
             return "the discard pile played on"
         return f"the {node.pile} pile"
