@@ -172,6 +172,9 @@ class WorldView:
     n = property(lambda self: self.world.n)
     direction = property(lambda self: self.world.direction)
     scores = property(lambda self: self.world.scores)
+    # (several discard piles: each one's name, cards and colour; engine/view.py)
+    discard_piles = property(lambda self: tuple((name, self.world.discard_cards(name), self.world.pile_colour(name))
+                                                for name in self.world.discard_names))
 
     def table_uses(self) -> list:
         return self.world.table_uses(self.me)
