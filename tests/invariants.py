@@ -102,9 +102,11 @@ def check_options(decision, state: Round) -> None:
 
 def every_card_once(rnd) -> bool:
     """Every card of the deck is in exactly one place of the round: the piles, the hands,
-    the table and the table cards lying on players, and the aside and the edition's own piles."""
+    the table and the table cards lying on players, the aside and the edition's own piles, and the
+    discard piles resting besides the one in play (several discard piles)."""
     places = [*rnd.draw_pile, *rnd.discard, *(c for h in rnd.hands for c in h), *rnd.table,
-              *(c for cards in rnd.lying for c in cards), *(c for cards in rnd.piles.values() for c in cards)]
+              *(c for cards in rnd.lying for c in cards), *(c for cards in rnd.piles.values() for c in cards),
+              *(c for cards in rnd.resting for c in cards)]
     return sorted(c.uid for c in places) == list(range(len(rnd.edition.deck)))
 
 
@@ -112,7 +114,7 @@ def shows_the_side_up(rnd) -> bool:
     """Of two-sided cards, every card shows the side up (always true of one-sided ones)."""
     if not rnd.edition.sides:
         return True
-    places = [rnd.draw_pile, rnd.discard, *rnd.hands, rnd.table, *rnd.lying, *rnd.piles.values()]
+    places = [rnd.draw_pile, rnd.discard, *rnd.hands, rnd.table, *rnd.lying, *rnd.piles.values(), *rnd.resting]
     return all(card.side == rnd.side for place in places for card in place)
 
 

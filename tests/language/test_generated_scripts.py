@@ -57,7 +57,7 @@ SAMPLES = {
     "COMPARE": ["==", "!=", "<", "<=", ">", ">="],
     "ADD": ["+", "-"], "MUL": ["*", "/", "%"],
     "_DRAWS": ["draws"], "_ACCEPTS": ["accepts"], "_DISCARDS": ["discards"], "_SWAPS": ["swaps"],
-    "_CARD": ["cards", "card"],
+    "_CARD": ["cards", "card"], "DRAW_PILE": ["draw pile"], "DISCARD_PILE": ["discard pile"],
     "NAME": ["colour", "number", "symbol", "kind", "name", "points", "wild", "playable", "players", "red", "blue",
              "number", "house", "lucky", "Gryffindor", "act", "top", "card", "settings", "hand_size", "hand", "score",
              "uno_penalty", "bogus",
@@ -76,7 +76,10 @@ RULE_SAMPLES = {
     "game_state": [["game", "game", "game", "top"], ["launches", "launches", "last", "held", "power"]],
     "random_outcome": [["launcher", "launcher", "lancher"]],
     "let_stmt": [["x", "x", "c", "colour"]],
-    "pile_place": [["aside", "aside", "graveyard", "graveyard", "draw", "discard", "bogus"]],
+    "pile_place": [["aside", "aside", "graveyard", "graveyard", "draw", "discard", "bogus", "left", "right"]],
+    "own_pile_place": [["deck", "deck", "graveyard"]],
+    # what a place holds (`draw pile.size`, `left pile.top`), and a word no place has
+    "place_attr": [["size", "size", "top", "colour", "bogus"]],
     # the edition's actions (FUZZ below), said both ways, and one it does not declare
     "do_action": [["press", "presses", "presses", "shove", "shoves", "prss"]],
 }
@@ -250,6 +253,16 @@ PLACES = {"effect": ("action", "effect"), "on_start": ("action", "on_start"), "r
           "against": ("shield", "against"), "written": ("blank", "written"), "use": ("veto", "use"),
           "playable": ("wild", "playable"), "bluff_if": ("wild", "bluff_if"), "tag": (None, "tag")}
 CONDITIONS = ("playable", "bluff_if", "against", "tag")
+
+
+@pytest.fixture(scope="module")
+def piles_edition(tmp_path_factory) -> str:
+    """FUZZ with two discard piles to play onto, `left` and `right` (engine/piles.py)."""
+    path = tmp_path_factory.mktemp("piles") / "fuzz_piles.yaml"
+    path.write_text(FUZZ.replace("piles: [graveyard]\n", "piles: [graveyard, {deck: each player}]\n"
+                                 "discard_piles: [left, right]\n"),
+                    encoding="utf-8")
+    return str(path)
 
 
 @pytest.fixture(scope="module")
@@ -550,6 +563,49 @@ def move_case(seed: int, base: str) -> tuple[str, Case]:
 def test_moves_and_players_held_validate_and_play_or_are_refused_in_place(counting, fuzz_edition):
     plays_each(move_case, MOVE_STATEMENTS, fuzz_edition, "places and moves")
 
+
+
+# Several discard piles, and what a place holds as a value (`left pile.size`), in an edition
+# that plays onto two piles: each derived alone from its grammar rule or written, and every
+# statement of places and moves played there too.
+PILE_STATEMENTS = ("place_attr", *MOVE_STATEMENTS)
+PILE_EXAMPLES = {
+    "place_attr": ["if left pile.size > 2:\n  move all cards from left pile to my hand",
+                   "let t = right pile.top\nif t.colour == top.colour: skip next",
+                   "if right pile.colour == left pile.colour or draw pile.size < 5:\n  next draws 1",
+                   "move 1 card from draw pile to right pile\nif discard pile.size == my hand.size: reverse",
+                   "if every hand.size > graveyard pile.size: move 1 card from left pile to graveyard pile",
+                   "let c = left pile.top\nset game.held to c",
+                   "if next's deck pile.size < 2:\n  move 2 cards from draw pile to next's deck pile",
+                   "choose player\nmove all cards from chosen's deck pile to my hand\nlet t = my deck pile.top"],
+    "move": ["move all cards from left pile to right pile", "move 1 card picked by me from my hand to right pile",
+             "move 2 cards from right pile to my hand", "move all cards from discard pile to left pile shuffled in",
+             "move all cards where colour == top.colour from my hand to left pile under the top card"],
+    "shuffle": ["shuffle left pile", "shuffle right pile\nshuffle discard pile"],
+    "deal": ["deal all cards from left pile to everyone", "deal all cards from right pile to others starting with next",
+             "deal all cards from my deck pile to others", "shuffle next's deck pile\nmove 1 card from my hand to my deck pile"],
+}
+
+
+def pile_case(seed: int, base: str) -> tuple[str, Case]:
+    rng = random.Random(f"pile:{seed}")
+    rule = PILE_STATEMENTS[seed % len(PILE_STATEMENTS)]
+    if rule in PILE_EXAMPLES and rng.random() < 0.6:
+        script = rng.choice(PILE_EXAMPLES[rule])
+    elif rule == "place_attr":
+        value = f"{render(GENERATOR.tokens(rng, 'place', 2))}.{rng.choice(RULE_SAMPLES['place_attr'][0])}"
+        script = f"if {value} == {rng.choice(['2', 'top', 'red', 'left pile.top'])}: skip next"
+    else:
+        return move_case(seed, base)
+    if rng.random() < 0.2:
+        event = rng.choice(HOOK_EVENTS)
+        return rule, rule_case(base, f"on {event}:\n" + "\n".join("  " + line for line in script.split("\n")))
+    place = rng.choice(["effect", "on_start", "use", "written", "reaction"])
+    return rule, field_case(base, *PLACES[place], script, vocabulary(base))
+
+
+def test_several_discard_piles_and_piles_as_values_validate_and_play_or_are_refused_in_place(counting, piles_edition):
+    plays_each(pile_case, PILE_STATEMENTS, piles_edition, "several discard piles and piles as values")
 
 
 # `flip` (every card turned over) plays only in an edition of two-sided cards: UNO Flip's

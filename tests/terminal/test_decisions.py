@@ -114,6 +114,12 @@ CASES = [
      ["Bot 2 plays Wild Customizable", "Did you laugh at the joke?", "y yes", "n no",
       "> maybe", "'maybe' is not one of the choices here (y, n or u2)", "> n",
       "Bot 2 draws 4 cards."]),
+    ("pile", "triple-play", "triple_pile", "you,greedy", [],
+     ["1", "9", "middle", "right"],
+     ["Left pile: red 3", "Right pile: green 7", "> 1", "Play red 7 on which pile?", "1 left pile (red 3)",
+      "2 right pile (green 7)", "> 9", "There is no choice 9 here (1 or 2).",
+      "> middle", "'middle' is not one of the choices here (1 or 2)",
+      "> right", "You turn to the right pile, you play red 7"]),
     ("question", "veto", "veto_written", "you,greedy", ["--rule", "@09-straight-elbows"],
      ["2", "1"],
      ["Keep your elbows straight until someone says UNO!", "1 I will",
@@ -150,7 +156,7 @@ def test_every_decision_kind_is_put_to_a_person():
     """The cases above (with the whole matches of test_play.py) cover every kind."""
     covered = {"turn", "play_drawn", "colour", "challenge", "call_uno", "catch", "player", "react",
                "stack", "top_card", "give", "discard", "pick", "yes_no", "question", "write_rule",
-               "jump_in", "uno_call"}
+               "jump_in", "uno_call", "pile"}
     assert covered == set(decisions.KINDS)
 
 

@@ -124,6 +124,11 @@ class GreedyAgent(Agent):
     def _discard(self, decision, view):
         return min(decision.options, key=lambda c: _usefulness(c, view.hand))
 
+    def _pile(self, decision, view):
+        """The discard pile of the fewest cards (the least a pile taken back can cost)."""
+        sizes = {name: len(cards) for name, cards, _colour in view.discard_piles}
+        return min(decision.options, key=lambda name: sizes.get(name, 0))
+
     def _pick(self, decision, view):
         """Out of its own hand, its least useful card; into it, the most useful."""
         own = decision.about == ["hand", decision.player]

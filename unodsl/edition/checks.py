@@ -149,7 +149,7 @@ def _hooks_in_a_table_use(edition, source) -> list[Problem]:
 def _grows_a_hand(node) -> bool:
     """A statement that may put cards into a hand, as its row says (an action may do anything)."""
     if isinstance(node, ast.Move):
-        return node.destination.player is not None
+        return node.destination.player is not None and node.destination.pile is None
     return LANGUAGE.of(node).fills_hands
 
 

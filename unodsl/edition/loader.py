@@ -32,7 +32,7 @@ from .raw_scripts import script_syntax_problems
 from .actions import action_sizes_by_verb, read_actions
 from .house_rules import HouseRules, any_stack_rule
 from .sides import all_colours, read_sides
-from .state import read_chance, read_piles, read_state
+from .state import player_piles, read_chance, read_discard_piles, read_piles, read_state
 from .schema import check_schema, repaired
 from .yamlsrc import YamlDoc, read_text_file, read_yaml
 
@@ -197,6 +197,8 @@ class _Builder:
         self.vocab.player_state, self.vocab.game_state = read_state(data, colours, self.problem)
         self.vocab.chance = read_chance(data, self.problem)
         self.vocab.piles = read_piles(data, self.problem)
+        self.vocab.player_piles = player_piles(data)  # (among the piles: those of each player's own)
+        self.vocab.discard_piles = read_discard_piles(data, self.vocab.piles, self.problem)
         action_trees, self.vocab.actions = read_actions(data, self.problem, self.script_problem)
         self.vocab.action_weights, self.vocab.action_costs = action_sizes_by_verb(action_trees)
         actions = self._actions(action_trees)

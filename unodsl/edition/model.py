@@ -192,5 +192,6 @@ class Edition:
 
     @cached_property  # read by every round: the kinds do not change
     def pure_playable(self) -> bool:
-        """True when which card goes on which depends only on the two cards and the colour."""
-        return all(kind.playable.pure for kind in self.kinds.values())
+        """True when which card goes on which depends only on the two cards and the colour
+        (and there is one discard pile: with several, the turn tries each: engine/piles.py)."""
+        return not self.vocabulary.discard_piles and all(kind.playable.pure for kind in self.kinds.values())

@@ -91,9 +91,12 @@ BUILT_IN_PILES = ("draw", "discard", "aside")
 
 
 def read_piles(data: dict, problem) -> tuple:
-    """The piles the edition declares (`piles: [graveyard]`), in order."""
+    """The piles the edition declares (`piles: [graveyard]`), in order; those of each player's
+    own (`{deck: each player}`) too, by their names."""
     piles = []
     for index, name in enumerate(data.get("piles") or ()):
+        if isinstance(name, dict):  # (a pile of each player's own: the schema checked its form)
+            name = next(iter(name), None)
         if name in BUILT_IN_PILES:
             problem(("piles", index), f"every round already has a {name} pile", hint="leave it out, or give yours another name")
         elif name in piles:
@@ -101,3 +104,24 @@ def read_piles(data: dict, problem) -> tuple:
         else:
             piles.append(name)
     return tuple(piles)
+
+
+def read_discard_piles(data: dict, piles: tuple, problem) -> tuple:
+    """The discard piles the edition plays onto (`discard_piles: [left, middle, right]`), in
+    order; () for the one discard pile of most editions. Their names are names of piles too
+    (`left pile`), so none may be another pile's."""
+    names = []
+    for index, name in enumerate(data.get("discard_piles") or ()):
+        if name in BUILT_IN_PILES or name in piles:
+            problem(("discard_piles", index), f"there is already a {name} pile",
+                    hint="give each discard pile a name of its own (`discard pile` is the one played on)")
+        elif name in names:
+            problem(("discard_piles", index), f"the {name} pile is declared twice")
+        else:
+            names.append(name)
+    return tuple(names) if len(names) > 1 else ()
+
+
+def player_piles(data: dict) -> tuple:
+    """The piles of each player's own the edition declares (`piles: [{deck: each player}]`)."""
+    return tuple(next(iter(item)) for item in data.get("piles") or () if isinstance(item, dict) and item)

@@ -215,11 +215,14 @@ class Drawing:
         return drawn
 
     def _reshuffle(self) -> bool:
-        """The discard pile but its top card goes under the draw pile (lists keep their identity)."""
+        """The discard pile but its top card goes under the draw pile (lists keep their identity); with
+        several, every discard pile but its top card."""
         discard = self.discard
-        if len(discard) <= 1:
-            return False
         cards = discard[:-1]
+        if self.discard_names:  # several discard piles: each but its top card (piles.py)
+            cards += self._reshuffle_resting()
+        if not cards:
+            return False
         del discard[:-1]
         shuffle(self.rng, cards)
         self.draw_pile[0:0] = cards  # under what is left (a move may reshuffle before the pile is empty)

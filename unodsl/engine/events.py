@@ -121,6 +121,8 @@ KINDS = (
     # turns
     _kind("turn", [PLAYER], "a player's turn begins"),
     _kind("play", [PLAYER, _f("card", CARD)], "a card is played"),
+    _kind("onto_pile", [PLAYER, _f("pile", TEXT)], "several discard piles: the pile the next card goes on "
+          "(a card played, or a start card the dealer turns) is put in play"),
     _kind("draw", [PLAYER, _f("cards", CARDS)], "a player draws (no cards: none were left)"),
     _kind("reshuffle", [_f("cards", COUNT)], "the discard pile (all but its top) becomes the draw pile"),
     _kind("skip", [PLAYER], "a player is given a skip"),

@@ -33,6 +33,7 @@ class TurnFacts:
     jump_rules: bool  # a jump-in rule: a window after every card played
     must_play: bool  # the setting `must_play`: no draw instead of a playable card
     sheds: bool  # some kind's effect may put cards from a hand under it: its UNO call waits for it
+    discard_piles: bool  # several discard piles to play onto (unodsl.engine.piles)
 
 
 def turn_facts(edition, round_class: type) -> TurnFacts:
@@ -72,6 +73,7 @@ def _facts_of(edition, round_class: type) -> TurnFacts:
         jump_rules=bool(edition.jump_rules),
         must_play=settings.get("must_play", False),
         sheds=any(kind.sheds for kind in edition.kinds.values()),
+        discard_piles=bool(edition.vocabulary.discard_piles),
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .budget import CARDS_A_STEP
 from .decisions import PICK, TOP_CARD
+from .piles import RESTING
 from .quick_random import shuffle
 
 HAND, PILE, EVERY_HAND = "hand", "pile", "hands"
@@ -31,7 +32,37 @@ class Moves:
             return self.draw_pile
         if where == "discard":
             return self.discard
-        return self.piles[where]
+        try:
+            return self.piles[where]
+        except KeyError:  # one of several discard piles (piles.py)
+            return self.discard_cards(where)
+
+    def own_pile(self, name: str, seat: int | None):
+        """Player `seat`'s pile `name` as a place (`my deck pile`); nobody's (`chosen` when no one
+        was chosen) is no place: nothing moves to or from it, it holds nothing."""
+        return (HAND, None) if seat is None else (PILE, own_pile_key(name, seat))
+
+    # ---- what a place holds, as a value (`draw pile.size`, `left pile.top`, `left pile.colour`)
+
+    def size_of(self, place) -> int:
+        """How many cards `place` holds (every hand: all of them; nobody's hand: none)."""
+        if place[0] == EVERY_HAND:
+            return sum([len(cards) for cards in self.hands])
+        return 0 if place[1] is None else len(self.cards_at(place))
+
+    def top_of(self, place):
+        """The top card of a pile (None: it is empty)."""
+        cards = self.cards_at(place) if place[1] is not None else ()
+        return cards[-1] if cards else None
+
+    def colour_of(self, place):
+        """The colour in play on a discard pile; on another pile, its top card's colour."""
+        if place == DISCARD_PILE:
+            return self.colour
+        if place[1] in self.discard_names:
+            return self.pile_colour(place[1])
+        top = self.top_of(place)
+        return top.colour if top is not None else None
 
     # ---- move
 
@@ -41,6 +72,11 @@ class Moves:
         `destination`: the top ones of a pile, or those `picker` picks (the holder, for a
         hand, unless said), or at random; put on top, under the top card, at the bottom or
         shuffled in."""
+        if self.discard_names and self.names_a_pile(source, destination):
+            # one of several discard piles, by name: the destination put in play first (piles.py)
+            self._on_piles(lambda into, out: self.move(me, out, into, count, predicate, picker, at_random, position),
+                           destination, source)
+            return
         if not self._may_move(source, destination):
             return
         if count is not None and (not isinstance(count, int) or count <= 0):
@@ -49,14 +85,14 @@ class Moves:
         taken = []  # (place, the cards taken from it), for each place that gives any
         moved = 0
         for place in places:
-            chooser = picker if picker is not None or place[0] == PILE else place[1]
+            chooser = picker if picker is not None or place[0] != HAND else place[1]
             cards = self._select(place, count, predicate, chooser, at_random)
             if cards:
                 taken.append((place, cards))
                 moved += len(cards)
         if not taken:
             return
-        if destination == DISCARD_PILE and source[0] != PILE:
+        if destination == DISCARD_PILE and source[0] in (HAND, EVERY_HAND):
             self._discard_from_hands(taken, position)
         else:
             cards = []
@@ -121,7 +157,8 @@ class Moves:
         if place[0] == HAND:
             ordered = cards
         else:
-            ordered = cards[:0:-1] if place == DISCARD_PILE else cards[::-1]
+            keeps_top = place == DISCARD_PILE or place[0] == RESTING
+            ordered = cards[:0:-1] if keeps_top else cards[::-1]
         if predicate is None:  # (a copy: picks take cards out of the candidates)
             candidates = ordered[:] if ordered is cards else ordered
         else:
@@ -199,7 +236,7 @@ class Moves:
         hooks on a hand growing."""
         sources = [place for place, _ in taken]
         if destination == DISCARD_PILE or DISCARD_PILE in sources:
-            colour = self.discard[-1].colour
+            colour = self.discard[-1].colour if self.discard else None  # (one of several piles, not yet turned)
             if colour is not None:  # a colourless card on top leaves the colour in play
                 self.colour = colour
         givers = [place[1] for place in sources if place[0] == HAND]
@@ -217,6 +254,11 @@ class Moves:
 
     def shuffle_pile(self, place) -> None:
         """Shuffle a pile; the discard pile's top card stays in play."""
+        if place == (HAND, None):  # (nobody's pile)
+            return
+        if self.discard_names and self.names_a_pile(place):
+            self._on_piles(self.shuffle_pile, place)
+            return
         pile = self.cards_at(place)
         keep = [pile.pop()] if place == DISCARD_PILE and pile else []
         shuffle(self.rng, pile)
@@ -228,6 +270,11 @@ class Moves:
     def deal(self, me: int, source, players, first: int | None) -> None:
         """Deal every card of `source` (from the top), one at a time to each of `players`
         in turn order, starting with `first` when they are one of them."""
+        if source == (HAND, None):  # (nobody's pile)
+            return
+        if self.discard_names and self.names_a_pile(source):
+            self._on_piles(lambda place: self.deal(me, place, players, first), source)
+            return
         seats = [q for q in players if q not in self.out]
         if not seats:
             return
@@ -246,7 +293,7 @@ class Moves:
         if self.log is not None:
             self.record("deal_cards", player=me, **_place_fields("from", source),
                         hands=[[q, [c.uid for c in hands[q]]] for q in seats])
-        if source == DISCARD_PILE and self.discard[-1].colour is not None:
+        if source == DISCARD_PILE and self.discard and self.discard[-1].colour is not None:
             self.colour = self.discard[-1].colour
         if source[0] == HAND:
             self.others_discarded = True
@@ -255,6 +302,11 @@ class Moves:
                 if hands[q]:
                     self._hand_grew(q)
         self.spend_cards(len(dealt))
+
+
+def own_pile_key(name: str, seat: int) -> str:
+    """The round's key of player `seat`'s pile `name` (`deck 2`: events and scenarios say it so)."""
+    return f"{name} {seat}"
 
 
 def _place_fields(name: str, place) -> dict:

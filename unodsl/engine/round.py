@@ -18,7 +18,8 @@ from ..limits import MAX_TURNS
 from .matching import why_not
 from .out_of_turn import OfferingTableCards, OutOfTurn
 from .windows import Windows
-from .moves import Moves
+from .moves import Moves, own_pile_key
+from .piles import DiscardPiles
 from .actions import EditionActions
 from .drawing import Drawing
 from .primitives import ScriptPrimitives
@@ -46,14 +47,14 @@ NO_CARD = SimpleNamespace(uid=None, kind=None, colour=None, number=None, symbol=
 NO_STATE = MappingProxyType({})
 
 
-class Round(Turns, Drawing, ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, TwoSided, WorkBudget):
+class Round(Turns, Drawing, ScriptPrimitives, Moves, DiscardPiles, Seats, OutOfTurn, Windows, EditionActions, TwoSided, WorkBudget):
     # The round's own state: the edition and its facts, the players' hands and the piles, the
     # scores, hooks, the record and who is asked. Each part mixed in holds its own (its STATE:
     # the turn, drawing, what scripts leave, piles, seats, out of turn, windows, sides, work).
     STATE = ("facts", "edition", "settings", "colours", "n", "dealer", "rng", "log", "_ask_plain", "scores",
              "hands", "_draw_pile", "discard", "hooks", "turn_again",
              "observer")  # what each seat sees happen (unodsl.seat.observe), when a seat keeps it
-    PARTS = (Turns, Drawing, ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, EditionActions, TwoSided, WorkBudget)
+    PARTS = (Turns, Drawing, ScriptPrimitives, Moves, DiscardPiles, Seats, OutOfTurn, Windows, EditionActions, TwoSided, WorkBudget)
     # Slots make the state's attributes quick to read in the turn loop (a subclass that
     # counts or checks may still add its own); the agents offered table cards hold the
     # round by a weak reference.
@@ -79,7 +80,11 @@ class Round(Turns, Drawing, ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, 
         self.discard: list = []
         piles = edition.vocabulary.piles  # (moves.py: most editions declare none)
         self.piles = {"aside": [], **{name: [] for name in piles}} if piles else {"aside": []}
+        for name in edition.vocabulary.player_piles:  # (a pile of each player's own: `deck 2`, ...)
+            del self.piles[name]
+            self.piles.update((own_pile_key(name, seat), []) for seat in range(players))
         self.colour: str | None = None
+        self._start_discard_piles(edition.vocabulary.discard_piles)  # (piles.py: most editions have one)
         self.turn = dealer
         self.direction = 1  # +1: to the left (clockwise)
         self.skips = [0] * players  # turns each player must still miss
@@ -251,7 +256,18 @@ class Round(Turns, Drawing, ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, 
             self.record("deal", dealer=self.dealer, hands=[[c.uid for c in h] for h in self.hands])
 
     def _start_card(self, turned=None):
-        """Turn the first discard and apply its start rule (`on_start`), as the dealer."""
+        """Turn the first discard and apply its start rule (`on_start`), as the dealer; with
+        several discard piles, then a card for each of the others in turn (piles.py)."""
+        self._turn_start_card(turned)
+        if self.discard_names and turned is None:
+            for at in range(1, len(self.discard_names)):
+                self.put_in_play(at)
+                if self.log is not None:
+                    self.record("onto_pile", player=self.dealer, pile=self.discard_names[at])
+                self._turn_start_card(None)
+            self.put_in_play(0)
+
+    def _turn_start_card(self, turned):
         while True:
             if turned is None:
                 card = self.draw_pile.pop()
@@ -317,6 +333,8 @@ class Round(Turns, Drawing, ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, 
     def is_playable(self, card) -> bool:
         if self._playable_cache is not None:
             return self._allowed_now()[card.face]
+        if self.discard_names:  # several discard piles: it goes if it goes on one (piles.py)
+            return self._goes_on_a_pile(card)
         return card.spec.playable.function(card, self, self.turn)
 
     def why_not(self, card) -> str | None:
@@ -400,7 +418,7 @@ class Round(Turns, Drawing, ScriptPrimitives, Moves, Seats, OutOfTurn, Windows, 
     def card_count(self) -> int:
         return (len(self.draw_pile) + len(self.discard) + sum(len(h) for h in self.hands)
                 + len(self.table) + sum(len(cards) for cards in self.lying)
-                + sum(len(cards) for cards in self.piles.values()))
+                + sum(len(cards) for cards in self.piles.values()) + sum(len(cards) for cards in self.resting))
 
 
 def _random_sources(direct: list) -> list:

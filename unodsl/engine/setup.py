@@ -33,7 +33,9 @@ class Setup:
     rest: str = "draw"  # where the cards not named go: under the "draw" or "discard" pile
     state: dict | None = None  # {game: {NAME: value}, players: {seat: {NAME: value}}}: the edition's state
     chance: list = field(default_factory=list)  # the results chance gives, in order, before drawing any
-    piles: dict = field(default_factory=dict)  # the aside pile and the edition's own: name -> cards, bottom first
+    # the aside pile, the edition's own (a player's own by seat: `deck 2`) and its discard piles but
+    # the first (several discard piles: `discard` is the first, in play): name -> cards, bottom first
+    piles: dict = field(default_factory=dict)
     side: str | None = None  # two-sided cards: the side up (default: the first); cards are named by its faces
 
 
@@ -71,6 +73,11 @@ def apply_setup(rnd, setup: Setup) -> None:
     draw_top_first = resolve_cards(edition, setup.draw, pool)
     discard = resolve_cards(edition, setup.discard, pool)
     for name, cards in setup.piles.items():
+        if name in rnd.discard_names[1:]:  # (several discard piles: one resting, its top's colour in play on it)
+            at = rnd.discard_names.index(name)
+            rnd.resting[at] = resolve_cards(edition, cards, pool)
+            rnd.resting_colours[at] = rnd.resting[at][-1].colour if rnd.resting[at] else None
+            continue
         if name not in rnd.piles:
             raise UnoError(f"{edition.name} has no {name} pile")
         rnd.piles[name] = resolve_cards(edition, cards, pool)
@@ -96,7 +103,8 @@ def apply_setup(rnd, setup: Setup) -> None:
         _set_state(rnd, setup.state)
     rnd.record("setup", hands=[[c.uid for c in h] for h in rnd.hands],
                draw=[c.uid for c in draw_top_first], discard=[c.uid for c in rnd.discard],
-               **({"piles": {name: [c.uid for c in cards] for name, cards in rnd.piles.items() if cards}}
+               **({"piles": {name: [c.uid for c in rnd.cards_at(("pile", name))] for name in setup.piles
+                             if rnd.cards_at(("pile", name))}}
                   if setup.piles else {}), **({"side": rnd.side_name} if setup.side else {}))
 
 

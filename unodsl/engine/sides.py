@@ -79,12 +79,13 @@ class TwoSided:
 
     def places(self) -> list[list]:
         """Every list of cards of the round: the piles, the hands, the table and the
-        cards lying on players, the aside pile and the edition's own piles."""
+        cards lying on players, the aside pile and the edition's own piles, the discard
+        piles resting (several discard piles)."""
         return [self.draw_pile, *self._laid_out()]
 
     def _laid_out(self) -> list[list]:
         """Every list of cards of the round but the draw pile."""
-        return [self.discard, *self.hands, self.table, *self.lying, *self.piles.values()]
+        return [self.discard, *self.hands, self.table, *self.lying, *self.piles.values(), *self.resting]
 
     def _turn_held_cards(self) -> None:
         """A card a state variable remembers shows the side up, as the card itself does."""

@@ -63,6 +63,9 @@ class Turns:
             if facts.always:  # (UNO All Wild!: every card goes on every card)
                 allowed = everything
                 playable = hand[:]
+            elif facts.discard_piles:  # several discard piles: a card goes if it goes on one (piles.py)
+                allowed = None
+                playable = self._playable_on_piles(p, hand)
             else:
                 if facts.pure_playable:  # the faces that go on this top card, in this colour
                     top = discard[-1]
@@ -100,6 +103,8 @@ class Turns:
             if card is None:
                 card = self._draw_on_turn(p, hand, allowed)
             if card is not None:  # (from the hand, or drawn and played at once)
+                if facts.discard_piles:  # the pile it goes on, its player's choice (piles.py)
+                    self._choose_pile(p, card)
                 self.play_card(p, card)  # (then, under a house rule, jump-ins: windows.py)
             if self.winner is None:
                 if self.uno_pending is not None:

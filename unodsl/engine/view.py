@@ -93,7 +93,7 @@ class _Fields:
                  "side_name", "colours", "backs", "draw_top_back", "face_up", "face_up_until", "shown", "scores",
                  "player_state", "uncalled",
                  "game_state", "out", "left_turn", "playing", "skips", "extra_for", "uno_pending",
-                 "pending_draw", "written", "winner", "history", "chosen", "actor")
+                 "pending_draw", "written", "winner", "history", "chosen", "actor", "discard_piles", "pile_in_play")
 
 
 class SeatView(_Fields):
@@ -116,7 +116,9 @@ class SeatView(_Fields):
     who holds one card without having called), pending_draw ((victim, total)
     of a draw waiting for its answer); written (blank card uid -> the rule written on it,
     compiled; None: left blank); chosen (the player a script chose last); actor (who plays
-    the action card whose effect is running, when one is); winner; history
+    the action card whose effect is running, when one is); discard_piles (several discard
+    piles: each one's (name, cards bottom first, colour in play), in order; the one in play,
+    `discard`, among them, named by pile_in_play; empty and None with one discard pile); winner; history
     (unodsl.seat.observe: what this seat saw happen this round, when the round keeps it;
     else empty).
     """
@@ -237,6 +239,9 @@ def view_of(rnd, seat: int | None, history: list | None = None) -> SeatView:
     view.discard = tuple(discard)
     view.top = discard[-1] if discard else None
     view.colour = rnd.colour
+    view.discard_piles = tuple([(name, tuple(rnd.discard_cards(name)), rnd.pile_colour(name))
+                                for name in rnd.discard_names]) if rnd.discard_names else ()
+    view.pile_in_play = rnd.discard_names[rnd.pile_at] if rnd.discard_names else None
     view.direction = rnd.direction
     view.turn = rnd.turn
     view.turns = rnd.turns

@@ -222,6 +222,9 @@ class ToAst(Transformer):
     def pile_place(self, meta, children):
         return ast.Place(**_at(meta), pile=str(children[0]))
 
+    def own_pile_place(self, meta, children):
+        return ast.Place(**_at(meta), player=children[0], pile=str(children[1]))
+
     def draw_pile_place(self, meta, children):
         return ast.Place(**_at(meta), pile="draw")
 

@@ -10,8 +10,12 @@ from typing import Any
 
 from ..edition.model import Edition
 from ..edition.yamlsrc import YamlDoc
+from ..engine.moves import own_pile_key
 from ..errors import Problem
 from .words import describe, label_of
+
+# The seats a scenario may name a player's own pile of (`deck 2`).
+MAX_SEATS = 16
 
 _TYPE_WORDS = {str: "text", int: "a whole number", bool: "true or false", list: "a list",
                dict: "a mapping"}
@@ -93,17 +97,24 @@ class Checks:
         return False
 
     def named_piles(self, path: tuple, value: Any, discard: bool = False) -> bool:
-        """`piles: {aside: [red 7], ...}`: piles by name (the aside pile, the edition's own, and
-        in `expect:` the discard pile), each a list of cards, bottom first."""
+        """`piles: {aside: [red 7], ...}`: piles by name (the aside pile, the edition's own, its
+        discard piles but the first when it has several, and in `expect:` the discard pile and
+        each of them), each a list of cards, bottom first."""
         if not self.typed(path, value, dict, "piles"):
             return False
-        known = ["aside", *(self.edition.vocabulary.piles if self.edition is not None else ())]
+        vocab = self.edition.vocabulary if self.edition is not None else None
+        known = ["aside", *(vocab.piles if vocab else ())]
+        known += list(vocab.discard_piles if discard else vocab.discard_piles[1:]) if vocab else []
+        own = vocab.player_piles if vocab else ()  # (a pile of each player's own: by seat, `deck 2`)
+        known = [name for name in known if name not in own]
+        shown = known + [own_pile_key(name, "SEAT") for name in own]
+        known += [own_pile_key(name, seat) for name in own for seat in range(MAX_SEATS)]
         known += ["discard"] if discard else []
         ok = True
         for name, cards in value.items():
             if self.edition is not None and name not in known:
                 self.problem(path + (name,), f"there is no {name} pile here",
-                             did_you_mean(str(name), known, f"the piles are {', '.join(known)}"), at_key=True)
+                             did_you_mean(str(name), known, f"the piles are {', '.join(shown)}"), at_key=True)
                 ok = False
             elif not self.text_list(path + (name,), cards, f"the {name} pile"):
                 ok = False

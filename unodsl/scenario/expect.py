@@ -128,7 +128,7 @@ class _Expectations:
         """Each pile named, card by card from the bottom (order matters: `under the top card`)."""
         rnd = self.match.round
         for name, names in want.items():
-            cards = rnd.discard if name == "discard" else rnd.piles[name]
+            cards = rnd.discard if name == "discard" else rnd.cards_at(("pile", name))
             expected = [label_of(self.edition, n) for n in names]
             actual = [c.label() for c in cards]
             if expected != actual:

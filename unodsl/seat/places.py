@@ -32,6 +32,7 @@ def places_of(rnd) -> list[tuple[tuple, list]]:
     places.append((THE_TABLE, rnd.table))
     places += [((LYING, seat), cards) for seat, cards in enumerate(rnd.lying) if cards]
     places += [((PILE, name), cards) for name, cards in rnd.piles.items()]
+    places += [((PILE, rnd.discard_names[at]), cards) for at, cards in enumerate(rnd.resting) if at != rnd.pile_at]
     return places
 
 

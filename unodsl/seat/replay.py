@@ -35,7 +35,7 @@ DECIDED = frozenset(kind.name for kind in EVENTS.values() if kind.seen == ITS_PL
 # A view's fields that are the same in every world at the same moment (what the check compares).
 CHECKED = ("hand", "hand_sizes", "discard", "colour", "direction", "turn", "draw_size", "pile_sizes", "table",
            "lying", "side", "backs", "draw_top_back", "face_up", "scores", "player_state", "game_state", "out",
-           "skips", "extra_for", "uno_pending", "pending_draw", "winner")
+           "skips", "extra_for", "uno_pending", "pending_draw", "winner", "discard_piles", "pile_in_play")
 
 
 class Rejected(Exception):

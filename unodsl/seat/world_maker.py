@@ -17,8 +17,8 @@ from .places import DRAW_PILE, HAND
 
 # The round's attributes a world gets a copy of, by how (the rest it shares with the template:
 # what play never changes in place, and values).
-_LISTS = ("scores", "skips", "uno_asked", "colours", "table", "discard")
-_LIST_OF_LISTS = ("lying",)
+_LISTS = ("scores", "skips", "uno_asked", "colours", "table", "discard", "resting_colours")
+_LIST_OF_LISTS = ("lying", "resting")
 _DICTS = ("face_up_until", "out", "left_turn", "written", "game_state")
 _FRESH = {"known": "[set() for _ in range(t.n)]", "offered": "set()", "cancelled": "set()",
           "player_state": "[dict(values) for values in t.player_state]",
@@ -87,6 +87,12 @@ class WorldMaker:
                             ("player_state", [dict(values) for values in view.player_state]),
                             ("game_state", dict(view.game_state))):
             setattr(template, name, value)
+        if view.discard_piles:  # several discard piles: each as it lies (engine/piles.py)
+            names = template.discard_names
+            template.pile_at = names.index(view.pile_in_play)
+            for at, (_name, cards, colour) in enumerate(view.discard_piles):
+                if at != template.pile_at:
+                    template.resting[at], template.resting_colours[at] = list(cards), colour
         if view.out:
             template.watching = True  # (as Seats.eliminate leaves it)
             if template._direct is not None:
@@ -166,6 +172,9 @@ class WorldView:
     n = property(lambda self: self.world.n)
     direction = property(lambda self: self.world.direction)
     scores = property(lambda self: self.world.scores)
+    # (several discard piles: each one's name, cards and colour; engine/view.py)
+    discard_piles = property(lambda self: tuple((name, self.world.discard_cards(name), self.world.pile_colour(name))
+                                                for name in self.world.discard_names))
 
     def table_uses(self) -> list:
         return self.world.table_uses(self.me)

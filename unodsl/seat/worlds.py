@@ -40,7 +40,8 @@ class Sampler:
         self.edition = edition
         self.side = view.side
         seen = {card.uid for card in view.hand}
-        for cards in (view.discard, view.table, *view.lying, *view.face_up.values()):
+        resting = [cards for _name, cards, _colour in view.discard_piles]  # (several discard piles: all seen)
+        for cards in (view.discard, view.table, *view.lying, *view.face_up.values(), *resting):
             seen.update(card.uid for card in cards)
         # The places the seat cannot see, with their sizes and what each position shows.
         holders = []  # (place, size, classes by position or None)

@@ -248,6 +248,9 @@ class Narrator:
         return self._act(note, viewer, "plays", "play",
                          f" {self.card(note['card'])} out of turn against {self.card(note.get('against'))}")
 
+    def _onto_pile(self, note, viewer):
+        return self._act(note, viewer, "turns to", "turn to", f" the {note['pile']} pile")
+
     def _jump_in(self, note, viewer):
         passed = [self.who(q, viewer) for q in note.get("passed_over", [])]
         over = f", and {_and(passed)} {'lose' if len(passed) > 1 or viewer in note.get('passed_over', []) else 'loses'} " \

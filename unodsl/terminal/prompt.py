@@ -290,6 +290,17 @@ class _Builder:
             return self.numbered_cards("Pick a card of your hand to move:", cards)
         return self.numbered_cards(f"Pick a card of the {where} pile:", self.main)
 
+    def _pile(self) -> Menu:
+        """Several discard piles: each the card goes on, with its top card (and colour in play)."""
+        piles = {name: (cards[-1], colour) for name, cards, colour in self.view.discard_piles if cards}
+        choices = []
+        for i, name in enumerate(self.main, 1):
+            top, colour = piles[name]
+            named = f", {colour}" if top.colour is None and colour else ""  # (a Wild: the colour it named)
+            choices.append(Choice(str(i), f"{name} pile ({self.style.card(top)}{named})", name, (name.lower(),),
+                                  f"{name} pile ({top.label()}{named})"))
+        return Menu(self.decision, f"Play {self.style.card(self.decision.about)} on which pile?", choices)
+
     def _react(self) -> Menu:
         actor = self.view.actor
         who = self.seat_name(actor) if actor is not None else "Someone"

@@ -91,7 +91,11 @@ class Screen:
         colour = style.colour(view.colour, view.colour) if view.colour else "none"
         lines.append("")
         in_play = f"   Colour in play: {colour}" if edition.colours else ""  # (an edition of Wilds only has none)
-        lines.append(f"Top card: {top_text}{in_play}   Draw pile: {view.draw_size}")
+        if view.discard_piles:  # several discard piles: each one's top, colour and size
+            lines.extend(self._discard_piles(view))
+            lines.append(f"Draw pile: {view.draw_size}")
+        else:
+            lines.append(f"Top card: {top_text}{in_play}   Draw pile: {view.draw_size}")
         if edition.sides:
             lines.extend(self._backs(view))
         game = state_notes(view.game_state, edition_vars(edition))
@@ -100,6 +104,18 @@ class Screen:
         middle = ", ".join(card.name for card in view.table)
         lines.append(f"Play goes {direction_words(view.direction)}."
                      + (f"   In the middle: {middle}." if middle else ""))
+        return lines
+
+    def _discard_piles(self, view) -> list[str]:
+        """Several discard piles: a line each (its top card, the colour in play on it, how many
+        cards it holds; the pile played on last marked)."""
+        style, lines = self.style, []
+        for name, cards, colour in view.discard_piles:
+            top = style.card(cards[-1]) if cards else "none"
+            shown = style.colour(colour, colour) if colour else "none"
+            mark = " (played on last)" if name == view.pile_in_play else ""
+            size = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
+            lines.append(f"{name.capitalize()} pile: {top}   Colour: {shown}   {size}{mark}")
         return lines
 
     def _backs(self, view) -> list[str]:

@@ -56,12 +56,14 @@ class DrawTo(Node):
 # ---- cards moving
 
 
-@part("hand_place", "every_hand", "pile_place", "draw_pile_place", "discard_pile_place",
-      syntax="PLAYER's hand / every hand / NAME pile", does="where cards are: a hand, every hand, a pile")
+@part("hand_place", "every_hand", "pile_place", "draw_pile_place", "discard_pile_place", "own_pile_place",
+      syntax="PLAYER's hand / every hand / NAME pile / PLAYER's NAME pile",
+      does="where cards are: a hand, every hand, a pile, a pile of a player's own")
 @dataclass(frozen=True)
 class Place(Node):
-    """Where cards are: a player's hand (`player`), every hand (a source only), or a pile
-    by name (`draw`, `discard`, `aside`, or one the edition declares in `piles:`)."""
+    """Where cards are: a player's hand (`player`), every hand (a source only), a pile
+    by name (`draw`, `discard`, `aside`, or one the edition declares in `piles:`), or a
+    player's own pile (`player` and `pile`: `my deck pile`)."""
 
     player: Player | None = None
     pile: str | None = None

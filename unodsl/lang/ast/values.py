@@ -244,4 +244,19 @@ class RangeOf(Node):
     high: Node
 
 
+# ---- piles as values
+
+
+@value("place_attr", syntax="PLACE.size / PILE.top / PILE.colour",
+       does="what a place holds: its number of cards (`draw pile.size`, `my hand.size`), a pile's top card "
+            "(`left pile.top`, none when it is empty) or the colour in play on it (`left pile.colour`)")
+@dataclass(frozen=True)
+class PlaceAttr(Node):
+    """`draw pile.size`, `left pile.top`, `middle pile.colour` (the type is the word's:
+    a number, a card, a colour)."""
+
+    place: Node  # an ast.Place
+    attr: str
+
+
 __all__ = nodes_of(globals())

@@ -86,6 +86,10 @@ class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, 
             raise ScriptError(f"a table card is used while a player is deciding something, so its `use:` "
                               f"cannot {what}: the decision would offer cards no longer there", stmt.line,
                               stmt.column, hint="a `use:` may draw, skip, reverse, choose, show hands, ...")
+        if self.context.kind == "use" and _names_a_discard_pile(stmt, self.vocab.discard_piles):
+            raise ScriptError("a table card is used while a player is deciding something, so its `use:` cannot "
+                              "move cards to or from a discard pile: the decision would offer cards that no longer "
+                              "go", stmt.line, stmt.column, hint="a `use:` may move cards between other piles")
 
     def when_someone_chosen(self, handler, stmt) -> None:
         """A statement about `chosen` does nothing when no one was chosen."""
@@ -186,6 +190,8 @@ class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, 
             if node.name in ("colour", "symbol", "kind", "name") or node.name in self.vocab.values():
                 return "text"
             return "bool" if node.name in ("wild", "playable", *TRUTH_WORDS) else "any"
+        if isinstance(node, ast.PlaceAttr):  # (a pile's size, top card or colour)
+            return {"size": "number", "top": "card"}.get(node.attr, "text")
         if isinstance(node, ast.Dotted):
             if node.base == "settings":
                 value = self.vocab.settings.get(node.attr)
@@ -210,8 +216,15 @@ def _moves_what_is_offered(stmt: ast.Node) -> bool:
     return isinstance(stmt, ast.Deal) and _offered(stmt.source)
 
 
+def _names_a_discard_pile(stmt: ast.Node, names: tuple) -> bool:
+    """A move, shuffle or deal with one of several discard piles by name (`left pile`)."""
+    places = [value for value in vars(stmt).values() if isinstance(value, ast.Place)]
+    return bool(names) and isinstance(stmt, (ast.Move, ast.Shuffle, ast.Deal)) and any(
+        place.pile in names and place.player is None for place in places)
+
+
 def _offered(place: ast.Place) -> bool:
-    return place.player is not None or place.every_hand or place.pile == "discard"
+    return place.player is not None and place.pile is None or place.every_hand or place.pile == "discard"
 
 
 def _names_chosen(stmt: ast.Node) -> bool:

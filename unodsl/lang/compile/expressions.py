@@ -294,6 +294,8 @@ class ExpressionCode:
             return node.player.who == "chosen" and self.maybe_nobody
         if LANGUAGE.of(node).draws_chance:
             return True
+        if isinstance(node, ast.PlaceAttr):  # (an empty pile has no top card, a Wild's colour may be none)
+            return node.attr != "size"
         return isinstance(node, (ast.Name, ast.Dotted, ast.Arith, ast.Neg))
 
     @compiles(ast.PlayerValue)

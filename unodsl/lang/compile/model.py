@@ -57,6 +57,10 @@ class Vocabulary:
     chance: dict = field(default_factory=dict)
     # The piles the edition declares in `piles:`, besides the draw, discard and aside piles.
     piles: tuple = ()
+    # Of those, the piles of each player's own (`piles: [{deck: each player}]`: `my deck pile`).
+    player_piles: tuple = ()
+    # The edition's `discard_piles:` (several discard piles to play onto, by name), or () for one.
+    discard_piles: tuple = ()
     # Some card may be played out of turn to cancel an action aimed at its
     # holder: actions aimed at other players then ask `g.against(p)` first.
     reactions: bool = False

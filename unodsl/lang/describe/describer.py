@@ -105,4 +105,8 @@ def playable_text(describer: Describer, playable: ast.Node, bluff_if: ast.Node |
                      "bluff, and bluffing is not allowed (no_bluffing), so it is never challenged.")
         else:
             text += (f" Playing it while {describer.condition(bluff_if)} ({source(shown)}) is a bluff.")
+    piles = describer.vocab.discard_piles
+    if piles and not isinstance(playable, ast.Const):
+        text += (f" There are {len(piles)} discard piles ({', '.join(piles)}): it may be played on any pile "
+                 "where this holds of its top card and colour in play, its player choosing which.")
     return text

@@ -35,8 +35,26 @@ class MoveWords:
         if node.every_hand:
             return "every hand"
         if node.player is not None:
-            return f"{self.who(node.player, ctx).owner} hand"
+            return f"{self.who(node.player, ctx).owner} {node.pile + ' pile' if node.pile else 'hand'}"
+        if node.pile == "discard" and self.vocab.discard_piles:
+            return "the discard pile played on"
         return f"the {node.pile} pile"
+
+    @describes(ast.PlaceAttr)
+    def d_PlaceAttr(self, node: ast.PlaceAttr, ctx: Context, negated: bool = False) -> str:
+        """As a condition: the place holds cards, or the pile has a top card, a colour."""
+        if node.attr == "size":
+            return f"{self.d_Place(node.place, ctx)} is {'' if negated else 'not '}empty"
+        return f"{self.place_value(node, ctx)} is {'not ' if negated else ''}there"
+
+    def place_value(self, node: ast.PlaceAttr, ctx: Context) -> str:
+        """`draw pile.size` -> "the number of cards in the draw pile"."""
+        place = self.d_Place(node.place, ctx)
+        if node.attr == "size":
+            return f"the number of cards in {place}"
+        if node.attr == "top":
+            return f"the top card of {place}"
+        return f"the colour in play on {place}"
 
     @describes(ast.Shuffle)
     def d_Shuffle(self, node: ast.Shuffle, ctx: Context) -> Clause:

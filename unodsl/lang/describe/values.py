@@ -46,6 +46,8 @@ class ValueWords:
             return f"the {node.attr} of the card played"
         if isinstance(node, ast.PlayerValue):
             return self.who(node.player, ctx).obj
+        if isinstance(node, ast.PlaceAttr):
+            return self.place_value(node, ctx)
         if isinstance(node, ast.PlayerAttr):
             who = self.who(node.player, ctx)
             if node.attr == "hand":
