@@ -146,8 +146,9 @@ class Drawing:
             victim = pending.victim
             if not pending.total:  # nothing to draw: nothing to answer
                 break
-            if not hands[self.turn]:  # its player went out: the round is over, the cards count
-                break
+            turn = self.turn
+            if not hands[turn] and not (self.out and turn in self.out):  # its player went out (not
+                break  # left the round): the round is over, the cards count
             cards = self._answers(hands[victim], victim, pending)
             if not cards:
                 break
