@@ -37,7 +37,7 @@ def edition(name: str, rules: tuple = ()):
 
 
 SHIPPED = edition_names()
-# Each shipped edition, and classic with each popular house rule (progressive is classic's).
+# Each shipped edition, and classic with each popular house rule (progressive-mixed is classic's).
 TABLES = [(name, ()) for name in SHIPPED] + [("classic", (f"@{rule}",)) for rule in popular_rule_names()]
 
 

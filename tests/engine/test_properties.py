@@ -44,10 +44,10 @@ def test_veto_with_each_starter_rule_on_its_blank_cards(conserving_rounds, rule)
         play_checked_round(edition, players, ["random"] * players, seed)
 
 
-# Progressive names classic's Draw Two and Wild Draw Four: it is a rule for classic's deck.
+# Progressive, mixed names classic's Draw Two and Wild Draw Four: it is a rule for classic's deck.
 @pytest.mark.parametrize("rule, name", [(rule, name) for rule in popular_rule_names()
                                         for name in ("classic", "harry-potter-fr")
-                                        if not (rule == "progressive" and name != "classic")])
+                                        if not (rule == "progressive-mixed" and name != "classic")])
 def test_popular_house_rules_conserve_cards_and_end(conserving_rounds, rule, name):
     edition = unodsl.load_edition(name, rules=[f"@{rule}"])
     for seed in range(500):
@@ -167,10 +167,10 @@ def test_record_is_the_same_for_the_same_seed():
 
 
 def test_greedy_answers_a_draw_with_a_plain_card_before_a_wild():
-    """Under Progressive a Draw Two may be answered by a Draw Two or a Wild Draw Four:
+    """Under Progressive, mixed a Draw Two may be answered by a Draw Two or a Wild Draw Four:
     greedy keeps the Wild and answers with the Draw Two."""
     from unodsl.engine.setup import Setup
-    edition = unodsl.load_edition("classic", rules=["@progressive"])
+    edition = unodsl.load_edition("classic", rules=["@progressive-mixed"])
     setup = Setup(hands=[["red draw two", "red 1", "red 2"], ["wild draw four", "blue draw two", "green 2"],
                          ["yellow 1", "yellow 2", "yellow 3"]],
                   draw=["red 3", "red 4", "red 5", "red 6"], discard=["red 9"])

@@ -419,10 +419,14 @@ def test_progressive_explains_the_stacking_policy_in_words():
     edition = unodsl.load_edition("classic", rules=["@progressive"])
     draw_two = format_explanation(explain(edition, edition.kinds["draw_two"]))
     words = " ".join(draw_two.split())
-    assert ("Stacking: A player who must draw because of a card may instead play a card that is a Wild Draw "
-            "Four card or (it is a Draw Two card and the top card's kind is Draw Two) from their hand") in words
+    assert ("Stacking: A player who must draw because of a card may instead play a card with the same kind "
+            "as the top card from their hand") in words
     assert "it is never challenged" in words
     assert "Stacking:" not in format_explanation(explain(edition, edition.kinds["skip"]))
+    mixed = unodsl.load_edition("classic", rules=["@progressive-mixed"])
+    words = " ".join(format_explanation(explain(mixed, mixed.kinds["wild_draw_four"])).split())
+    assert ("may instead play a card whose kind is Draw Two or Wild Draw Four and such that the top card's kind "
+            "is Draw Two or Wild Draw Four from their hand") in words
 
 
 def test_jump_in_is_explained_with_every_card_and_only_under_the_rule():

@@ -97,9 +97,18 @@ class Drawing:
             pending.predicate = predicate
 
     def _answers(self, hand: list, victim: int, pending) -> list:
-        """The cards of `victim`'s hand that may answer the waiting draw. Where the table's
-        rules read only the cards (and the colour), which faces they let answer on a top
-        card is worked out once per edition, as for `playable`."""
+        """The cards of `victim`'s hand that may answer the waiting draw: those the rules let
+        answer, and with the setting `no_bluffing`, of cards that may be bluffs (`bluff_if`),
+        only those played legally (an answer is played, as any card: no bluff is allowed)."""
+        cards = self._answers_allowed(hand, victim, pending)
+        if cards and self.settings["no_bluffing"]:
+            cards = [c for c in cards if c.spec.bluff_if is None or not c.spec.bluff_if.function(c, self, victim)]
+        return cards
+
+    def _answers_allowed(self, hand: list, victim: int, pending) -> list:
+        """The cards of `victim`'s hand the stacking rules let answer the waiting draw. Where
+        the table's rules read only the cards (and the colour), which faces they let answer on
+        a top card is worked out once per edition, as for `playable`."""
         if not self.edition.pure_stacking:
             return [c for c in hand if self._may_answer(c, victim, pending)]
         by_face = self._faces_where(self.stack_rules, self.edition.stack_cache, victim)
@@ -129,12 +138,17 @@ class Drawing:
         """The waiting draw goes round: its player may answer it with a card from their
         hand; the answer is their turn, and their card's script runs as if played (a Wild
         names the colour, a reverse turns play) but its draws add to this one, which
-        they send on. Whoever does not answer draws it all."""
+        they send on. Whoever does not answer draws it all. A draw card that was its
+        player's last still acts (the rule sheet): once the player whose turn it is has gone
+        out, by playing it or by answering with it, the draw is drawn, not answered."""
         pending, hands = self.pending, self.hands
         while True:
             victim = pending.victim
             if not pending.total:  # nothing to draw: nothing to answer
                 break
+            turn = self.turn
+            if not hands[turn] and not (self.out and turn in self.out):  # its player went out (not
+                break  # left the round): the round is over, the cards count
             cards = self._answers(hands[victim], victim, pending)
             if not cards:
                 break
@@ -145,10 +159,8 @@ class Drawing:
                 break
             self.spend(A_PLAY)  # (an answer's script may draw the cards it answers with again: for ever)
             self._answer(victim, card)
-            if not hands[victim]:  # they went out: the draw goes no further
+            if not hands[victim]:  # they went out (the draw goes on to be drawn, above)
                 self.others_discarded = True
-                self.pending = None
-                return
             if self.pending is not pending:
                 return
         self.pending = None
