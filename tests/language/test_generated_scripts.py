@@ -53,6 +53,7 @@ SAMPLES = {
     # every player word (lang/statements.py), `chosen` twice: statements about it often play
     "PLAYER": [said for word in PLAYER_WORDS for said in [word] * (2 if word == "chosen" else 1)],
     "EVENT": list(EVENT_NAMES),
+    "RELATION": ["partner", "left", "right", "next", "previous"],
     "SEAT_WAY": ["on", "back"], "RANK": ["highest", "lowest"], "_SEATS": ["seats", "seat"],
     "COMPARE": ["==", "!=", "<", "<=", ">", ">="],
     "ADD": ["+", "-"], "MUL": ["*", "/", "%"],

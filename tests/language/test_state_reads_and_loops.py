@@ -57,7 +57,7 @@ def test_a_loop_inside_another_is_refused_at_its_place():
         unodsl.load_edition("classic", rules=[rule])
     (problem,) = error.value.problems
     assert problem.message == "a `for each player` loop inside another would hide the outer `player`"
-    assert problem.hint == "loop once, and test each player with `if`"
+    assert problem.hint == "name the inner loop's player: `for each q in others:`"
     assert (problem.span.line, problem.span.column) == (3, 9)
 
 

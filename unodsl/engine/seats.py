@@ -75,6 +75,13 @@ class Seats:
             return [q for q in ((p + i * step) % n for i in range(n)) if q not in out]
         return [(p + i * step) % n for i in range(n)]
 
+    def leftwards(self, p: int) -> list[int]:
+        """Every player still in the round, from `p` in seat order to their left (the way
+        play starts), whichever way play goes now (a deal "starting with the player on the
+        left" goes round the table that way)."""
+        seats = self.everyone(p)
+        return seats if self.direction == 1 else [seats[0], *reversed(seats[1:])]
+
     def seat(self, p: int, offset: int) -> int:
         """The player `offset` seats on from `p` in the direction of play (back when
         negative), counting only the players still in the round."""

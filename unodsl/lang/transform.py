@@ -176,6 +176,28 @@ class ToAst(Transformer):
     def after_next(self, meta, children):
         return ast.SeatOffset(**_at(meta), who="seat", offset=2)
 
+    def relative_player(self, meta, children):
+        base, relation = children
+        return ast.RelativePlayer(**_at(meta), who="relative", base=base, relation=str(relation))
+
+    def relative_named(self, meta, children):
+        name, relation = children
+        base = ast.NamedPlayer(**_at(name), who="named", name=str(name))
+        return ast.RelativePlayer(**_at(meta), who="relative", base=base, relation=str(relation))
+
+    def choose_player(self, meta, children):
+        *chooser, predicate = children
+        chooser = chooser[0] if chooser else ast.Player(**_at(meta), who="me")
+        return ast.ChoosePlayer(**_at(meta), chooser=chooser, predicate=predicate)
+
+    def for_each(self, meta, children):
+        group, body = children
+        return ast.ForEach(**_at(meta), variable="player", group=group, body=tuple(body))
+
+    def for_each_named(self, meta, children):
+        name, group, body = children
+        return ast.ForEach(**_at(meta), variable=str(name), group=group, body=tuple(body))
+
     def ranked_player(self, meta, children):
         rank, figure, among = children
         among = among or ast.Player(**_at(meta), who="everyone")

@@ -39,6 +39,18 @@ class RankedPlayer(Player):
     among: Player
 
 
+@part("relative_player", "relative_named", syntax="PLAYER's partner / left / right / next / previous",
+      does="a player named from another: their partner, the player to their left or right (by the seats), "
+           "or after or before them in the direction of play")
+@dataclass(frozen=True)
+class RelativePlayer(Player):
+    """`chosen's partner`, `p's left`: a player named from another one player (`base`).
+    `who` is "relative"."""
+
+    base: Player
+    relation: str  # partner left right next previous
+
+
 @part("named_player", "named_hand", syntax="NAME", does="the player a `let` name holds (`victim draws 2`)")
 @dataclass(frozen=True)
 class NamedPlayer(Player):

@@ -151,10 +151,11 @@ class Deal(Node):
 
 
 @statement("shuffle_hands", syntax="shuffle hands", does="sugar: every hand collected, shuffled and dealt again",
-           primitives=("move", "shuffle_pile", "deal"), takes_from_hands=True, fills_hands=True)
+           primitives=("move", "shuffle_pile", "deal", "leftwards"), takes_from_hands=True, fills_hands=True)
 @dataclass(frozen=True)
 class ShuffleHands(Node):
-    """`shuffle hands`: every hand to the aside pile, shuffled, dealt to everyone from next."""
+    """`shuffle hands`: every hand to the aside pile, shuffled, dealt to everyone from the
+    player on the left, round the table to the left."""
 
 
 # ---- turns and direction
@@ -203,10 +204,11 @@ class ChooseColour(Node):
     chooser: Player
 
 
-@statement("choose_player", syntax="choose player [where C]", does="picks another player: `chosen`",
-           primitives=("choose_player",))
+@statement("choose_player", syntax="[PLAYER chooses] player [where C]",
+           does="picks another player: `chosen` (`choose player`: me)", primitives=("choose_player",))
 @dataclass(frozen=True)
 class ChoosePlayer(Node):
+    chooser: Player
     predicate: Node | None
 
 
@@ -256,13 +258,14 @@ class FaceUp(Node):
 # ---- players
 
 
-@statement("for_each", syntax="for each player in PLAYERS: ...", does="the block once per player, in turn order",
-           loops=True)
+@statement("for_each", "for_each_named", syntax="for each player in PLAYERS: ... / for each NAME in PLAYERS: ...",
+           does="the block once per player, in turn order", loops=True)
 @dataclass(frozen=True)
 class ForEach(Node):
     """`for each player in others: ...`: the body once per player of the group, in turn
-    order, each being `player` in it."""
+    order, each being `player` in it (or the name given: `for each p in others:`)."""
 
+    variable: str
     group: Player
     body: tuple
 

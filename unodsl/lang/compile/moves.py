@@ -45,10 +45,12 @@ class MoveCode:
 
     @compiles(ast.ShuffleHands)
     def s_ShuffleHands(self, s):
-        # (sugar: every hand to the aside pile, shuffled, dealt out one at a time from the next player)
+        # (sugar: every hand to the aside pile, shuffled, dealt out one at a time "starting with
+        # the player on the left" and round the table that way, whichever way play goes)
         self.emit("g.move(me, ('hands', None), ('pile', 'aside'), None, None, None, False)")
         self.emit("g.shuffle_pile(('pile', 'aside'))")
-        self.emit(f"g.deal(me, ('pile', 'aside'), g.everyone(me), {self.seat_source(ast.Player(s.line, s.column, 'next'))})")
+        left = ast.RelativePlayer(s.line, s.column, "relative", ast.Player(s.line, s.column, "me"), "left")
+        self.emit(f"g.deal(me, ('pile', 'aside'), g.leftwards(me), {self.seat_source(left)})")
 
     @compiles(ast.PlaceAttr)
     def x_PlaceAttr(self, node, card):

@@ -46,17 +46,40 @@ class PlayerCode:
             return self.held_player(player)
         if isinstance(player, ast.RankedPlayer):
             return self.ranked(player)
+        if isinstance(player, ast.RelativePlayer):
+            return self.relative(player)
         if player.who == "player" and not self.looping:
             raise ScriptError("`player` is the player of a `for each player in ...:` loop, but this is "
                               "not inside one", player.line, player.column,
                               hint="write `for each player in others:` and use `player` in its block")
-        if player.who == "partner" and not self.vocab.settings.get("teams"):
-            raise ScriptError("`partner` is the player sitting opposite in team play, but this edition "
-                              "is not played in teams", player.line, player.column,
-                              hint="set `teams: true` in the edition's settings (or play it with them on)")
+        if player.who == "partner":
+            self.teams_needed(player)
         if self.vocab.eliminates and player.who in _PASSING_OVER:
             return _PASSING_OVER[player.who]
         return _OTHER_SEATS.get(player.who) or SINGLE_PLAYERS[player.who]
+
+    def relative(self, player: ast.RelativePlayer) -> str:
+        """`chosen's partner`, `p's left`: from one player, who is someone (a `chosen` that
+        may be no one is refused: a seat is counted from it)."""
+        base = player.base
+        if base.who == "chosen" and self.maybe_nobody:
+            raise ScriptError("`chosen` may be no one here (`choose player where` may find none): a player "
+                              "is named from someone", base.line, base.column,
+                              hint="choose without a condition, or test first: `if chosen.hand >= 0:` ...")
+        seat = self.single(base)
+        relation = player.relation
+        if relation == "partner":
+            self.teams_needed(player, "a partner")
+            return f"g.partner({seat})"
+        # left and right by the seats (left: the way play starts), next and previous by play
+        offset = {"left": "g.direction", "right": "-g.direction", "next": "1", "previous": "-1"}[relation]
+        return f"g.seat({seat}, {offset})"
+
+    def teams_needed(self, player: ast.Player, said: str = "`partner`") -> None:
+        if not self.vocab.settings.get("teams"):
+            raise ScriptError(f"{said} is the player sitting opposite in team play, but this edition "
+                              "is not played in teams", player.line, player.column,
+                              hint="set `teams: true` in the edition's settings (or play it with them on)")
 
     def ranked(self, player: ast.RankedPlayer) -> str:
         """`highest hand among others`: max/min keep the first of a tie, and the group is in

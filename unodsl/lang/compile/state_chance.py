@@ -255,4 +255,6 @@ def _let_names(body) -> set:
                 found |= _let_names(answer.body)
         elif isinstance(stmt, (ast.RepeatTimes, ast.RepeatUntil)):
             found |= _let_names(stmt.body)
+        elif isinstance(stmt, ast.ForEach):  # (the loop's own name too: `for each p in others`)
+            found |= _let_names(stmt.body) | ({stmt.variable} - {"player"})
     return found

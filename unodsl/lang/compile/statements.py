@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...errors import ScriptError
 from .. import ast
 from ..registry import compiles
+from .state_chance import _let_variable
 
 
 class StatementCode:
@@ -84,7 +85,8 @@ class StatementCode:
 
     @compiles(ast.ChoosePlayer)
     def s_ChoosePlayer(self, s):
-        self.emit(f"chosen = g.choose_player(me, {self.player_predicate(s.predicate)})")
+        chooser = self.single(s.chooser)
+        self.emit(f"chosen = g.choose_player({chooser}, {self.player_predicate(s.predicate)})")
         self.chose(s)
 
     def chose(self, s) -> None:
@@ -152,22 +154,45 @@ class StatementCode:
 
     @compiles(ast.ForEach)
     def s_ForEach(self, s):
+        if s.variable != "player":
+            self.for_each_named(s)
+            return
         if self.looping:
             raise ScriptError("a `for each player` loop inside another would hide the outer `player`",
-                              s.line, s.column, hint="loop once, and test each player with `if`")
+                              s.line, s.column, hint="name the inner loop's player: `for each q in others:`")
         group = self.each(s.group)
         self.looping = True
+        try:
+            self.loop_over(s, group, "player")
+        finally:
+            self.looping = False
 
+    def for_each_named(self, s) -> None:
+        """`for each p in GROUP:`: `p` holds each player in turn, as a `let` name holds one
+        (`p draws 1`, `p's hand`, `p.hand`), in the block only."""
+        name = s.variable
+        if name in self.reserved_names() or name in self.lets:
+            raise ScriptError(f"`for each {name}` would hide what `{name}` already means here", s.line, s.column,
+                              hint="give the loop's player another name")
+        group = self.each(s.group)
+        self.lets[name] = "player"
+        try:
+            self.loop_over(s, group, _let_variable(name), name)
+        finally:
+            del self.lets[name]
+
+    def loop_over(self, s, group: str, variable: str, name: str | None = None) -> None:
         def header(_index):
-            self.emit(f"for player in list({group}):")
+            self.emit(f"for {variable} in list({group}):")
             self.depth += 1
-            self.emit("if player in g.out: continue  # left the round during the loop")
+            self.emit(f"if {variable} in g.out: continue  # left the round during the loop")
             self.depth -= 1
             self.spend_each_pass(s.body)
+            if name is not None:
+                self.assigned = self.assigned | {name}
 
         # (the body may run no time at all: what it does to `chosen` is not certain after it)
         self.loop(s, lambda: self.branches([s.body], False, header))
-        self.looping = False
 
     @compiles(ast.Eliminate)
     def s_Eliminate(self, s):

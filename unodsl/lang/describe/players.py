@@ -9,7 +9,12 @@ from ..registry import describes
 from .words import PLAYERS, Clause, Compound, Context, Who, capital, say
 
 # Players whose words depend on the node (an offset, a figure) or on who `me` is.
-_WORKED_OUT = {"seat": "seat_who", "ranked": "ranked_who", "partner": "partner_who", "named": "named_who"}
+_WORKED_OUT = {"seat": "seat_who", "ranked": "ranked_who", "partner": "partner_who", "named": "named_who",
+               "relative": "relative_who"}
+# A player named from another, in words: "the player to the chosen player's left".
+RELATIONS = {"partner": "{owner} partner", "left": "the player to {owner} left",
+             "right": "the player to {owner} right", "next": "the player after {obj} in the direction of play",
+             "previous": "the player before {obj} in the direction of play"}
 # A figure of players ranked, by whether the highest is wanted.
 RANKED_FIGURES = {("hand", True): "the most cards", ("hand", False): "the fewest cards",
                   ("score", True): "the highest score", ("score", False): "the lowest score"}
@@ -60,6 +65,15 @@ class PlayerWords:
         noun = f"“{node.name}”"
         return Who(f"named-{node.name}", noun, noun, noun + "'s")
 
+    def relative_who(self, node: ast.RelativePlayer, ctx: Context) -> Who:
+        base = self.who(node.base, ctx)
+        noun = RELATIONS[node.relation].format(owner=base.owner, obj=base.obj)
+        return Who(f"relative-{node.relation}-{base.key}", noun, noun, noun + "'s")
+
+    @describes(ast.RelativePlayer)
+    def d_RelativePlayer(self, node: ast.RelativePlayer, ctx: Context) -> str:
+        return self.who(node, ctx).noun
+
     @describes(ast.NamedPlayer)
     def d_NamedPlayer(self, node: ast.NamedPlayer, ctx: Context) -> str:
         return self.who(node, ctx).noun
@@ -76,7 +90,8 @@ class PlayerWords:
     def d_ForEach(self, node: ast.ForEach, ctx: Context) -> Compound:
         group = self.who(node.group, ctx)
         inner = dataclasses.replace(ctx, depth=ctx.depth + 1)
-        text = f"for each of {group.obj}, in turn order: {self.inline(node.body, inner)}"
+        called = "" if node.variable == "player" else f" (“{node.variable}”)"
+        text = f"for each of {group.obj}{called}, in turn order: {self.inline(node.body, inner)}"
         return Compound([capital(text) + "."], text)
 
     @describes(ast.Eliminate)

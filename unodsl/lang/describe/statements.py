@@ -87,11 +87,11 @@ class StatementWords:
 
     @describes(ast.ChoosePlayer)
     def d_ChoosePlayer(self, node: ast.ChoosePlayer, ctx: Context) -> Clause:
-        me = ctx.me
+        chooser = self.who(node.chooser, ctx)
         text = "choose another player"
         if node.predicate is not None:
             text += f" for whom {self.cond(node.predicate, ctx)}"
-        return act(me, text)
+        return act(chooser, text)
 
     @describes(ast.ExtraTurn)
     def d_ExtraTurn(self, node: ast.ExtraTurn, ctx: Context) -> Clause:
