@@ -282,8 +282,7 @@ class Match:
             drawn = {p: cards.pop() for p in contenders if cards}
             if self.log is not None:
                 self.record("dealer_draw", cards={p: c.uid for p, c in drawn.items()})
-            best = max(c.number or 0 for c in drawn.values())
-            contenders = [p for p, c in drawn.items() if (c.number or 0) == best]
+            contenders = modes.highest_drawn(drawn)
         if len(contenders) > 1:  # the cards ran out on a tie (a deck with no numbers): chance decides
             contenders = [self.rng.choice(contenders)]
         self.record("dealer", player=contenders[0])

@@ -75,6 +75,13 @@ def eliminate(scores: list[int], active: list[int], target: int, last_winner: in
     return remaining
 
 
+def highest_drawn(drawn: dict) -> list[int]:
+    """The seats that drew the highest number (a card with a symbol counts 0), of the cards
+    `drawn` by seat for the dealer: one seat deals; several draw again."""
+    best = max(card.number or 0 for card in drawn.values())
+    return [seat for seat, card in drawn.items() if (card.number or 0) == best]
+
+
 def birthday_dealer(birthdays: list[str | None]) -> int | None:
     """The seat whose birthday (MM-DD) is closest to 31 July; None if any is unknown."""
     if not birthdays or any(b is None for b in birthdays):

@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass, field
 
 from ..errors import UnoError
+from .modes import highest_drawn
 
 
 @dataclass
@@ -37,6 +38,9 @@ class Setup:
     # the first (several discard piles: `discard` is the first, in play): name -> cards, bottom first
     piles: dict = field(default_factory=dict)
     side: str | None = None  # two-sided cards: the side up (default: the first); cards are named by its faces
+    # the dealer's draw (`dealer: {draw: ...}`): the cards each contender turned, by seat, each row
+    # after a tie; `dealer` is who it gave (unodsl.engine.modes.highest_drawn)
+    dealer_draws: list = field(default_factory=list)
 
 
 def resolve_cards(edition, names: list[str], pool: list) -> list:
@@ -106,6 +110,19 @@ def apply_setup(rnd, setup: Setup) -> None:
                **({"piles": {name: [c.uid for c in rnd.cards_at(("pile", name))] for name in setup.piles
                              if rnd.cards_at(("pile", name))}}
                   if setup.piles else {}), **({"side": rnd.side_name} if setup.side else {}))
+    if setup.dealer_draws:  # (after the setup: a scenario expects what follows it)
+        _dealer_draws(rnd, setup.dealer_draws)
+
+
+def _dealer_draws(rnd, draws: list) -> None:
+    """Record the dealer's draw a setup gives, as a match records it: each row the cards the
+    contenders turned (looked at and put back: each row from the whole deck), then the dealer."""
+    contenders = []
+    for row in draws:
+        drawn = {seat: resolve_cards(rnd.edition, [name], list(rnd.edition.deck))[0] for seat, name in row.items()}
+        rnd.record("dealer_draw", cards={seat: card.uid for seat, card in drawn.items()})
+        contenders = highest_drawn(drawn)
+    rnd.record("dealer", player=contenders[0])
 
 
 def _side(edition, name: str | None) -> int:

@@ -13,6 +13,7 @@ from ..errors import EditionError, Problem, UnoError
 from ..limits import MAX_ROUNDS, MAX_TURNS
 from .checks import did_you_mean, every
 from .model import Answer, Scenario, ScenarioError
+from .read_dealer import DealerReading
 from .read_edition import EditionReading
 from .read_expect import ExpectReading
 from .read_state import StateReading
@@ -69,7 +70,7 @@ def _reword(problem: Problem) -> Problem:
     return problem
 
 
-class _Reader(EditionReading, ExpectReading, StateReading):
+class _Reader(EditionReading, ExpectReading, StateReading, DealerReading):
     """Checks a scenario's data and builds a Scenario, collecting every problem (the parts
     for the edition and for `expect:` are its bases)."""
 
@@ -160,10 +161,16 @@ class _Reader(EditionReading, ExpectReading, StateReading):
         fields = {}
         if "turn" in setup and self.seat(("setup", "turn"), setup["turn"], "turn"):
             fields["turn"] = setup["turn"]
-        if "dealer" in setup and self.seat(("setup", "dealer"), setup["dealer"], "dealer", none=True):
-            fields["dealer"] = setup["dealer"]
         if "direction" in setup and self.direction(("setup", "direction"), setup["direction"]):
             fields["direction"] = setup["direction"]
+        if isinstance(setup.get("dealer"), dict) and self.edition is not None:  # the dealer's draw
+            drawn = self.dealer_draw(("setup", "dealer"), setup["dealer"])
+            if drawn is not None:
+                fields["dealer"], fields["dealer_draws"] = drawn
+                if "turn" not in setup:  # the player after the dealer plays first
+                    fields["turn"] = (fields["dealer"] + fields.get("direction", 1)) % self.players
+        elif "dealer" in setup and self.seat(("setup", "dealer"), setup["dealer"], "dealer", none=True):
+            fields["dealer"] = setup["dealer"]
         if "colour" in setup and self.typed(("setup", "colour"), setup["colour"], str, "colour", none=True):
             fields["colour"] = self.colour(("setup", "colour"), setup["colour"])
         if "start" in setup and self.typed(("setup", "start"), setup["start"], bool, "start"):
