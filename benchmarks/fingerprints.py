@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 EDITIONS = ["classic", "classic-2018", "all-wild", "attack", "flip", "green-lantern", "harry-potter",
-            "harry-potter-fr", "harry-potter-sorting-hat", "no-mercy", "veto", "triple-play"]
+            "harry-potter-fr", "harry-potter-sorting-hat", "no-mercy", "veto", "triple-play", "teams"]
 RULES = [[], ["@progressive"], ["@jump-in"], ["@seven-zero"], ["@mercy"], ["@uno-any-time"]]
 
 

@@ -323,7 +323,10 @@ class Match:
     def _match_over(self, rnd: Round) -> bool:
         settings = self.edition.settings
         if settings.get("mode") != "challenge":
-            self.winner = modes.standard_winner(settings, self.scores, self.target)
+            if settings["rounds_to_win"]:  # the first to win N rounds (a team's wins are both partners')
+                self.winner = modes.rounds_winner(settings, [r.winner for r in self.results], self.n)
+            else:
+                self.winner = modes.standard_winner(settings, self.scores, self.target)
             return self.winner is not None
         last = self.results[-1].winner
         remaining = modes.eliminate(self.scores, self.active, self.target, last)

@@ -221,14 +221,16 @@ def test_an_answer_with_no_draw_sends_it_on_past_a_player_who_left():
 
 
 def test_a_script_goes_on_after_its_first_draw_was_answered_with_a_last_card():
-    # "A player who answers with their last card goes out, and no one draws"; the rest of the
-    # script that gave the draw still runs: its second draw is a new one
+    # A last card still acts (the rule sheet): the answer's draws add to the waiting one, which
+    # goes to the last player they name (seat 1's `previous`: seat 0) and is drawn at once, the
+    # round being over; the rest of the script that gave the draw still runs: its second draw
+    # is a new one, drawn at once too
     m = table(edition("stack where kind == top.kind"),
               [["red double", "red 1", "wild"], ["blue double"], ["red 2", "green 2"]])
     play(m, "red double")
     m.answer(held(m, 1, "blue double"))
     assert m.results[0].winner == 1
-    assert [(e["player"], len(e["cards"])) for e in events(m, "draw")] == [(2, 2)]
+    assert [(e["player"], len(e["cards"])) for e in events(m, "draw")] == [(0, 4), (2, 2)]
 
 
 def test_an_answer_whose_draw_a_hook_settled_meanwhile_is_recorded_with_nothing_left():
@@ -246,14 +248,14 @@ def test_an_answer_whose_draw_a_hook_settled_meanwhile_is_recorded_with_nothing_
 
 
 def test_the_play_hooks_run_after_a_draw_was_answered_with_a_last_card():
-    # "A player who answers with their last card goes out, and no one draws"; the `on play`
-    # hooks of the card that gave the draw still run
+    # A player who answers with their last card goes out, and the next player draws the total
+    # (a last Draw Two still acts); the `on play` hooks of the card that gave the draw still run
     m = table(edition("stack where kind == top.kind", "on play where kind == draw_two:\n    show my hand to next"),
               [["red draw two", "red 1", "wild"], ["blue draw two"], ["red 2", "green 2"]])
     play(m, "red draw two")
     m.answer(held(m, 1, "blue draw two"))
     assert m.results[0].winner == 1
-    assert events(m, "draw") == []
+    assert [(e["player"], len(e["cards"])) for e in events(m, "draw")] == [(2, 4)]
     assert [e["player"] for e in events(m, "show_hand")] == [0]
 
 

@@ -54,9 +54,12 @@ def test_drawing_one_card_stays_the_default(editions):
     assert pending(m) == ("turn", 1)
 
 
-def test_play_drawn_must_plays_it_without_asking(editions):
+def test_play_drawn_must_asks_a_seat_answered_from_outside_with_the_card_its_only_option(editions):
+    # (the player plays it: a person or an outside client is asked, unodsl.match.PLAYS)
     m = stuck(editions(play_drawn="must"), draw=["red 6"])
-    assert not [e for e in m.log if e["event"] == "answer" and e["kind"] == "play_drawn"]
+    assert pending(m) == ("play_drawn", 0)
+    assert [c.label() for c in m.decision.options] == ["red 6"]
+    m.answer(m.decision.options[0])
     assert events(m, "play", player=0) and m.round.discard[-1].label() == "red 6"
     assert pending(m) == ("turn", 1)
 

@@ -82,7 +82,8 @@ def test_passing_it_on_with_ones_last_card_goes_out(stacking):
     play(m, "red draw two")
     m.answer(held(m, 1, "blue draw two"))
     assert m.finished and m.results[0].winner == 1
-    assert not events(m, "draw", player=2)  # the round is over: no one draws it
+    # a last Draw Two still acts (the rule sheet): the next player draws the total, which is scored
+    assert [len(e["cards"]) for e in events(m, "draw", player=2)] == [4]
 
 
 def test_passing_it_on_with_ones_next_to_last_card_asks_for_uno(stacking):

@@ -241,7 +241,7 @@ def _table_and_players(edition, source) -> list[Problem]:
                                     f"{players['max']} hands of {settings['hand_size']} cards and a start card "
                                     f"need {needed} cards; the deck deals {dealt}",
                                     "lower hand_size or players.max, or add cards"))
-    if settings["target_score"] > 0 and not any(c.points for c in edition.deck if c.kind not in edition.table):
+    if settings["target_score"] > 0 and not settings["rounds_to_win"] and not any(c.points for c in edition.deck if c.kind not in edition.table):
         found.append(source.problem(("settings", "target_score") if _written(source, ("settings", "target_score"))
                                     else ("kinds",),
                                     f"no card is worth a point: no one ever reaches target_score "

@@ -13,6 +13,7 @@ DEFAULT_PLAYABLE = "colour == top.colour or number == top.number or symbol == to
 DEFAULT_SETTINGS = {
     "hand_size": 7,
     "target_score": 500,
+    "rounds_to_win": 0,  # a match won by the first to win this many rounds (0: by target_score)
     "scoring": "winner",
     "players": {"min": 2, "max": 10},
     "uno_penalty": 2,

@@ -67,6 +67,21 @@ def standard_winner(settings: dict, scores: list[int], target: int) -> int | Non
     return max(seats, key=lambda s: scores[s])
 
 
+def rounds_winner(settings: dict, winners: list[int | None], players: int) -> int | None:
+    """The match winner once a seat (in teams: a team, by either partner) has won
+    `rounds_to_win` rounds, else None."""
+    wins = [0] * players
+    for seat in winners:
+        if seat is not None:
+            wins[seat] += 1
+            if settings.get("teams"):
+                wins[partner(seat, players)] += 1
+    last = winners[-1] if winners else None
+    if last is not None and wins[last] >= settings["rounds_to_win"]:
+        return last
+    return None
+
+
 def eliminate(scores: list[int], active: list[int], target: int, last_winner: int | None) -> list[int]:
     """Challenge UNO: the seats still in the match after a round."""
     remaining = [s for s in active if scores[s] < target]

@@ -22,7 +22,7 @@ class ScriptPrimitives:
     __slots__ = ()
     # The round's state this part holds (Round's slots are its parts'): what scripts leave: the player chosen, hands face up and seen, rules written on blank
     # cards, the edition's state variables, the round's chance.
-    STATE = ("chosen", "face_up_until", "known", "others_discarded", "written", "growing",
+    STATE = ("chosen", "face_up_until", "known", "others_discarded", "written", "growing", "emptying",
              "player_state", "game_state", "chance_seed", "_chance", "chance_fixed")
 
     # ---- primitives the compiled scripts call --------------------------------

@@ -134,6 +134,7 @@ class Round(Turns, Drawing, ScriptPrimitives, Moves, DiscardPiles, Seats, OutOfT
         self.left_turn: dict[int, int] = {}  # seat -> the turn in which they left (see seats.py)
         self.playing = players
         self.growing = False  # a `hand_grows` hook is running (it does not fire itself)
+        self.emptying = False  # an `out` hook is running (it does not fire itself)
         # A turn's draw may skip `draw` (no record, no hook to fire on a hand growing or on
         # the turn's draw), unless a house rule says what a player does instead of it.
         self._quick_draw = log is None and "hand_grows" not in self.hooks and "draw" not in self.hooks \
@@ -233,8 +234,8 @@ class Round(Turns, Drawing, ScriptPrimitives, Moves, DiscardPiles, Seats, OutOfT
         if start != AT_TURN:
             if start != AT_SETUP:
                 self._start_card(turned=self.discard[-1] if start == AT_TURNED else None)
-            if "round_start" in self.hooks:
-                self._fire("round_start", self.dealer, self.discard[-1])
+            if "round_start" in self.hooks and start != AT_SETUP:  # (a stacked table is a round
+                self._fire("round_start", self.dealer, self.discard[-1])  # under way: it began before)
             if start != AT_SETUP:
                 self._advance()
         self._turns()
@@ -367,15 +368,30 @@ class Round(Turns, Drawing, ScriptPrimitives, Moves, DiscardPiles, Seats, OutOfT
         Only `p` can have emptied their hand, unless a script made others discard.
         """
         if not self.hands[p] and p not in self.out:
-            self.winner = p
+            if not self._plays_on(p):
+                self.winner = p
         elif self.others_discarded:
             self.others_discarded = False
             out = self.out
-            found = next((seat for seat, hand in enumerate(self.hands) if not hand and seat not in out), None)
+            found = next((seat for seat, hand in enumerate(self.hands)
+                          if not hand and seat not in out and not self._plays_on(seat)), None)
             if found is not None or not out:  # (the last player left has won: that stands)
                 self.winner = found
         if self.winner is not None and self.log is not None:
             self.record("out", player=self.winner)
+
+    def _plays_on(self, p: int) -> bool:
+        """`on out` hooks, as `p`'s hand is left empty: whether they play on after them (hold
+        cards again, or left the round). A hook's own emptied hands end nothing (no hook fires
+        inside another: it would fire itself forever)."""
+        if "out" not in self.hooks or self.emptying:
+            return False
+        self.emptying = True
+        try:
+            self._fire("out", p, NO_CARD)
+        finally:
+            self.emptying = False
+        return bool(self.hands[p]) or p in self.out
 
     def _call_uno(self, p: int):
         """`p` is asked to call UNO, as a script takes their hand down to one card; the turn

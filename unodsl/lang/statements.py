@@ -60,6 +60,9 @@ HOOK_EVENTS = (
     HookEvent("turn_start", None, "a player's turn begins"),
     HookEvent("round_start", "the start card", "a round begins (after the start card's rule)"),
     HookEvent("hand_grows", None, "a player's hand grows (by a draw, a gift or a swap)"),
+    # (before the round ends: a hook that gives them cards again, or puts them out of the round,
+    # keeps the round going: UNO Teams!' "takes half of their partner's cards and plays on")
+    HookEvent("out", None, "a player's hand is left empty (before the round ends)"),
 )
 EVENT_NAMES = tuple(event.name for event in HOOK_EVENTS)
 BY_EVENT = {event.name: event for event in HOOK_EVENTS}

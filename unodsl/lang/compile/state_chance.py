@@ -85,7 +85,7 @@ class StateChanceCode:
     def state_ref(self, ref: ast.StateRef) -> StateVar:
         """The variable a `set`/`add`/`flip` changes."""
         at = ast.Name(ref.name_line or ref.line, ref.name_column or ref.column, ref.name)
-        if ref.player is not None:
+        if ref.player is not None or self.held_base(ref) is not None:
             return self.state_var(self.vocab.player_state, ref.name, at, "player variable")
         if ref.base != "game":
             raise _unknown(ast.Name(ref.line, ref.column, ref.base), ref.base, ["game", *SINGLE_PLAYERS,
@@ -96,10 +96,18 @@ class StateChanceCode:
     def change_state(self, ref: ast.StateRef, call: str) -> None:
         """Emit `call` (with {p}: the seat, or None for the game) for each player of the ref."""
         self.pure = False
-        if ref.player is None:
+        player = ref.player or self.held_base(ref)
+        if player is None:
             self.emit(call.format(p="None"))
         else:
-            self.for_each(ref.player, call)
+            self.for_each(player, call)
+
+    def held_base(self, ref: ast.StateRef) -> ast.NamedPlayer | None:
+        """`p.power` where `p` is a name holding a player (a `let`, a loop's `for each p`):
+        that player's variable."""
+        if ref.player is None and ref.base != "game" and ref.base in self.all_lets:
+            return ast.NamedPlayer(ref.line, ref.column, "named", ref.base)
+        return None
 
     def state_value(self, var: StateVar, node: ast.Node, what: str) -> str:
         """The source of a value stored in `var`, checked against its type."""
