@@ -69,6 +69,8 @@ def test_every_kind_of_the_table_is_recorded_somewhere():
 
 def played_logs(edition: str, rules=(), seeds=range(2), players=3) -> list[list[dict]]:
     loaded = unodsl.load_edition(edition, rules=list(rules))
+    limits = loaded.settings["players"]  # (UNO Teams! is for 4 only)
+    players = min(max(players, limits["min"]), limits["max"])
     return [unodsl.Match(loaded, players=players, agents="random", seed=seed, target=200).log for seed in seeds]
 
 
