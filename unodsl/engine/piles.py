@@ -1,5 +1,5 @@
 """Several discard piles to play onto (an edition's `discard_piles:`; docs/effects.md,
-"Several discard piles").
+"Several discard piles; piles of each player's own; piles as values").
 
 The round's `discard` is always the pile *in play*: the one the last card was played on,
 whose top is `top` and whose colour is the colour in play. The others rest, each with its
@@ -34,6 +34,16 @@ class DiscardPiles:
         self.resting = [[] for _ in names]  # (the entry of the pile in play is unused: its cards are `discard`)
         self.resting_colours = [None] * len(names)
 
+    def _start_other_piles(self) -> None:
+        """As a round starts, once the first pile's card is turned: a card turned onto each other
+        pile in turn (its start rule applied with its pile in play); play starts on the first."""
+        for at in range(1, len(self.discard_names)):
+            self.put_in_play(at)
+            if self.log is not None:
+                self.record("onto_pile", player=self.dealer, pile=self.discard_names[at])
+            self._turn_start_card(None)
+        self.put_in_play(0)
+
     # ---- which pile is in play
 
     def put_in_play(self, at: int) -> None:
@@ -56,11 +66,6 @@ class DiscardPiles:
         """The colour in play on the discard pile `name`."""
         at = self.discard_names.index(name)
         return self.colour if at == self.pile_at else self.resting_colours[at]
-
-    def pile_tops(self) -> list:
-        """Each discard pile's (name, top card, colour in play), in order."""
-        return [(name, cards[-1] if cards else None, self.pile_colour(name))
-                for name, cards in ((name, self.discard_cards(name)) for name in self.discard_names)]
 
     # ---- which piles a card goes on
 

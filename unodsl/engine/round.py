@@ -261,12 +261,7 @@ class Round(Turns, Drawing, ScriptPrimitives, Moves, DiscardPiles, Seats, OutOfT
         several discard piles, then a card for each of the others in turn (piles.py)."""
         self._turn_start_card(turned)
         if self.discard_names and turned is None:
-            for at in range(1, len(self.discard_names)):
-                self.put_in_play(at)
-                if self.log is not None:
-                    self.record("onto_pile", player=self.dealer, pile=self.discard_names[at])
-                self._turn_start_card(None)
-            self.put_in_play(0)
+            self._start_other_piles()
 
     def _turn_start_card(self, turned):
         while True:
