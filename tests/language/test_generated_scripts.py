@@ -648,7 +648,9 @@ WINDOW_EXAMPLES = {
                 "let c = top\njump in where c is identical to card", "jump in where number is identical to top",
                 "jump in where chosen.hand > 1", "jump in where next challenges"],
     "uno_any_time": ["uno at any time, false calls draw 2", "uno at any time, false calls draw 0",
-                     "uno at any time, false calls draw 20", "uno at any time, false calls draw 21"],
+                     "uno at any time, false calls draw 20", "uno at any time, false calls draw 21",
+                     "uno at any time, false calls draw 2, even when nobody holds one card",
+                     "uno at any time, false calls draw 0, even when nobody holds one card"],
     # (`is identical to` anywhere a condition goes; its family places it as any statement)
     "identical": ["if card is identical to top:\n  next draws 1", "let c = top\nif c is identical to card: skip next",
                   "if top is identical to random card from next's hand: reverse",

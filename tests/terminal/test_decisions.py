@@ -66,6 +66,12 @@ CASES = [
       "2 UNO! (on yourself: Bob (3 cards))", "1 catch Alice (1 card)", "p say nothing",
       "> x", "'x' is not one of the choices here (2, 3, 1 or p)", "> uno",
       "You call UNO falsely, you draw", "Bot 3 catches Alice without UNO, Alice draws 2 cards."]),
+    ("uno_call_strict", "classic", "classic_uno_strict", "alice,bob,greedy", ["--rule", "@uno-any-time-strict"],
+     ["", "1", "", "uno", ""],
+     ["Your hand (3 cards):", "> 1", "Pass the keyboard to Bob",
+      "No one is left to catch. Call UNO on someone (a call on a player holding more than one card costs "
+      "you 2 cards)?", "2 UNO! (on yourself: Bob (3 cards))", "1 catch Alice (2 cards)", "p say nothing",
+      "> uno", "Bob calls UNO falsely, Bob draws 2 cards.", "1 UNO! (on yourself: Alice (2 cards))"]),
     ("player", "harry-potter-fr", "fr_howler", "you,greedy,greedy", [],
      ["3", "vert", "1", "bot 3"],
      ["You play Beuglante (Howler).", "You name vert.", "Pick a player:",

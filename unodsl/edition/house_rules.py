@@ -53,9 +53,10 @@ class HouseRules:
         self.stack_rules: list = []  # `stack where` conditions of the house rules
         self.replacements: dict = {}  # event -> body of the last `instead of EVENT:` of the house rules
         # Out-of-turn windows of the house rules: `jump in where` conditions, and what a false
-        # call costs under `uno at any time` (the last such rule's).
+        # call costs under `uno at any time`, and whether it is strict (the last such rule's).
         self.jump_rules: list = []
         self.false_call: int | None = None
+        self.uno_strict = False
         self.edition = None  # once built (a rule written during play may recompile it)
 
     def rule_compiler(self):
@@ -159,7 +160,7 @@ class HouseRules:
             self.replacements.update(compiled.replacements)  # (a later rule replaces an earlier one's)
             self.jump_rules.extend(compiled.jump_rules)
             if compiled.false_call is not None:
-                self.false_call = compiled.false_call
+                self.false_call, self.uno_strict = compiled.false_call, compiled.uno_strict
             return compiled.hooks
         except ScriptError as error:
             report(path, error)

@@ -231,7 +231,7 @@ class _Builder:
             suggested_rules=house.suggested_rules(),
             display_colours=dict(data.get("display_colours", {})),
             actions=actions, replacements=house.replacements, sides=self.sides,
-            jump_rules=house.jump_rules, false_call=house.false_call,
+            jump_rules=house.jump_rules, false_call=house.false_call, uno_strict=house.uno_strict,
         )
         house.edition = edition  # (a rule written during play may recompile it)
         found = check_edition(edition, self.doc) + self.problems

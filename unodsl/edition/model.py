@@ -140,9 +140,11 @@ class Edition:
     # the first side's faces, each card's `back` the other's. Empty: one-sided cards.
     sides: tuple[Side, ...] = ()
     # Out-of-turn windows (unodsl.engine.windows): `jump in where` conditions of the house
-    # rules, and what a false call costs under `uno at any time` (None: no such rule).
+    # rules, and what a false call costs under `uno at any time` (None: no such rule); strict
+    # (`even when nobody holds one card`): its window opens after every turn.
     jump_rules: list = field(default_factory=list)
     false_call: int | None = None
+    uno_strict: bool = False
 
     def __post_init__(self):
         by_face: dict = {}

@@ -28,6 +28,7 @@ class TurnFacts:
     play_drawn: str  # the setting `play_drawn`: choice, must or never
     turn_draw_replaced: bool  # a house rule says what a player does instead of the turn's draw
     uno_any_time: bool  # UNO at any time: a missed call stays open (unodsl.engine.windows)
+    uno_every_turn: bool  # UNO at any time, strict: its window opens after every turn, not only after a miss
     automatic_uno_penalty: bool  # a missed call is penalised without a catch
     reactions: bool  # some kind is a reaction card (players offered one are noted)
     jump_rules: bool  # a jump-in rule: a window after every card played
@@ -68,6 +69,7 @@ def _facts_of(edition, round_class: type) -> TurnFacts:
         play_drawn=settings.get("play_drawn", "choice"),
         turn_draw_replaced=turn_draw_replaced,
         uno_any_time=edition.false_call is not None,
+        uno_every_turn=edition.false_call is not None and edition.uno_strict,
         automatic_uno_penalty=settings.get("automatic_uno_penalty", False),
         reactions=any(kind.reaction_against is not None for kind in edition.kinds.values()),
         jump_rules=bool(edition.jump_rules),

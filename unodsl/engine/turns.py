@@ -107,7 +107,7 @@ class Turns:
                     self._choose_pile(p, card)
                 self.play_card(p, card)  # (then, under a house rule, jump-ins: windows.py)
             if self.winner is None:
-                if self.uno_pending is not None:
+                if self.uno_pending is not None or facts.uno_every_turn:  # (strict: a call may be false)
                     self._catch_window()
                 nxt = (self.turn + self.direction) % n  # (an answer to a draw moves the turn)
                 if self.extra_for is None and not skips[nxt] and not (facts.table and lying[nxt]):

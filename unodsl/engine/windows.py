@@ -25,7 +25,9 @@ was and ending with that player, is asked once whether to call: on themselves
 ("UNO!": protected from then on) or on another player (a catch: whoever holds
 one card uncalled draws the missed-UNO penalty). A call on a player who holds
 more than one card (themselves included) is a false call: its caller draws N.
-The window closes when no one is left to catch.
+The window closes when no one is left to catch. Strict (`, even when nobody
+holds one card`): the window opens after every turn and every player is asked
+once, so a call while nobody holds one card can be made, and is false.
 """
 from __future__ import annotations
 
@@ -110,8 +112,9 @@ class Windows:
     # ---- UNO at any time -------------------------------------------------------
 
     def _uno_window(self) -> None:
-        """After a turn, while someone holds one card without having called UNO: every player
-        in turn may call UNO, on themselves or on another player (see the module's text)."""
+        """After a turn, while someone holds one card without having called UNO (strict: after
+        every turn): every player in turn may call UNO, on themselves or on another player (see
+        the module's text)."""
         if not isinstance(self.uncalled, set):  # (the first window of the round)
             self.uncalled = set()
         uncalled = self.uncalled
@@ -120,8 +123,9 @@ class Windows:
         self.uno_pending = None
         self._forget_uno_calls()
         n, step, start, out = self.n, self.direction, self.turn, self.out
+        strict = self.facts.uno_every_turn  # (every player is asked, even with no one to catch)
         for offset in range(1, n + 1):
-            if not uncalled or self.winner is not None:
+            if not (uncalled or strict) or self.winner is not None:
                 break
             caller = (start + offset * step) % n
             if out and caller in out:

@@ -271,7 +271,8 @@ class ToAst(Transformer):
 
     # ---- out of turn
     def uno_any_time(self, meta, children):
-        return ast.UnoAnyTime(**_at(meta), penalty=_whole_number(children[0]))
+        penalty, nobody = children
+        return ast.UnoAnyTime(**_at(meta), penalty=_whole_number(penalty), strict=nobody is not None)
 
     # ---- actions, repeats and what replaces a draw
     def do_action(self, meta, children):

@@ -321,9 +321,14 @@ class _Builder:
 
     def _uno_call(self) -> Menu:
         uncalled = [self.seat_name(q) for q in self.decision.about]
-        who = _or(uncalled)
-        verb = "has" if len(uncalled) == 1 else "each have"
-        menu = self.seats(f"{who} {verb} one card and did not call UNO. Call UNO on someone?")
+        if uncalled:
+            verb = "has" if len(uncalled) == 1 else "each have"
+            question = f"{_or(uncalled)} {verb} one card and did not call UNO. Call UNO on someone?"
+        else:  # (UNO at any time, strict: the window opens after every turn; a call now is false)
+            cost = self.match.edition.false_call
+            question = (f"No one is left to catch. Call UNO on someone (a call on a player holding more "
+                        f"than one card costs you {cost} card{'s' if cost != 1 else ''})?")
+        menu = self.seats(question)
         me = self.decision.player
         for choice in menu.choices:
             if choice.value == me:

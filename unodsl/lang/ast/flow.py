@@ -116,15 +116,19 @@ class JumpIn(Node):
     predicate: Node
 
 
-@statement("uno_any_time", syntax="uno at any time, false calls draw N",
+@statement("uno_any_time", syntax="uno at any time, false calls draw N [, even when nobody holds one card]",
            does="in a house rule: anyone may call UNO or catch while someone holds one card without having "
-                "called; a false call costs its caller N cards", table_rule=True)
+                "called (with `even when nobody holds one card`: after every turn); a false call costs its "
+                "caller N cards", table_rule=True)
 @dataclass(frozen=True)
 class UnoAnyTime(Node):
     """`uno at any time, false calls draw N`: while someone holds one card without having
-    called UNO, every player may call UNO or catch; a false call costs its caller N cards."""
+    called UNO, every player may call UNO or catch; a false call costs its caller N cards.
+    `strict` (`, even when nobody holds one card`): they may call after every turn, so a
+    call while nobody holds one card is possible, and false."""
 
     penalty: int
+    strict: bool = False
 
 
 # ---- actions, repeats and what replaces a draw

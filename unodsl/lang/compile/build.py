@@ -102,7 +102,7 @@ def _windows(compiled: Compiled, script: ast.Script, vocab: Vocabulary, origin: 
         elif isinstance(rule, ast.UnoAnyTime):
             if rule.penalty > MAX_FALSE_CALL:
                 raise ScriptError(f"a false call costs at most {MAX_FALSE_CALL} cards", rule.line, rule.column)
-            compiled.false_call = rule.penalty
+            compiled.false_call, compiled.uno_strict = rule.penalty, rule.strict
 
 
 def _window_inside(rule: ast.Node, where: str) -> ScriptError:

@@ -187,9 +187,11 @@ class Compiled:
     tree: object = None  # the syntax tree it was compiled from (for checks and explanations)
     replacements: list = field(default_factory=list)  # (event, Compiled body) of `instead of EVENT:` rules
     # Out-of-turn windows (house rules): the conditions of `jump in where C`, and what a
-    # false call costs under `uno at any time` (None: no such rule).
+    # false call costs under `uno at any time` (None: no such rule), and whether its calls may
+    # be made even when nobody holds one card (the window after every turn).
     jump_rules: list = field(default_factory=list)
     false_call: int | None = None
+    uno_strict: bool = False
 
     def windows(self) -> bool:
         """Whether the script opens an out-of-turn window."""

@@ -113,10 +113,11 @@ class BranchWords:
     @describes(ast.UnoAnyTime)
     def d_UnoAnyTime(self, node: ast.UnoAnyTime, ctx: Context) -> Compound:
         cards = plural(node.penalty, "card")
-        text = ("UNO may be called at any time: after every turn, while a player holds one card without "
-                "having called UNO, every player in turn may call UNO (for themselves) or catch a player; "
-                f"whoever is caught draws the penalty, and a false call (UNO with more than one card, or "
-                f"catching a player who holds more than one) costs its caller {cards}")
+        when = ("after every turn, even when nobody holds one card" if node.strict else
+                "after every turn, while a player holds one card without having called UNO")
+        text = (f"UNO may be called at any time: {when}, every player in turn may call UNO (for themselves) "
+                f"or catch a player; whoever is caught draws the penalty, and a false call (UNO with more "
+                f"than one card, or catching a player who holds more than one) costs its caller {cards}")
         return Compound([capital(text) + "."], text)
 
     @describes(ast.StackRule)
