@@ -30,6 +30,7 @@ from .inherit import Merged, Source, source_of
 from .model import DEFAULT_PLAYABLE, DEFAULT_SETTINGS, Card, CardKind, Edition
 from .raw_scripts import script_syntax_problems
 from .actions import action_sizes_by_verb, read_actions
+from .written_rules import read_written_rules
 from .house_rules import HouseRules, any_stack_rule
 from .sides import all_colours, read_sides
 from .state import player_piles, read_chance, read_discard_piles, read_piles, read_state
@@ -202,6 +203,7 @@ class _Builder:
         action_trees, self.vocab.actions = read_actions(data, self.problem, self.script_problem)
         self.vocab.action_weights, self.vocab.action_costs = action_sizes_by_verb(action_trees)
         actions = self._actions(action_trees)
+        written_rules = read_written_rules(data, self.vocab, self.doc.filename, self.script_problem)
         tag_rules = self._tag_rules()
         kinds = {kid: self._kind(kid, spec) for kid, spec in kinds_data.items()}
         house = HouseRules(self.doc, self.vocab, self.problems, self.script_problem)
@@ -227,7 +229,7 @@ class _Builder:
             vocabulary=self.vocab, hooks=hooks, stack_rules=house.stack_rules, hook_origins=house.hook_origins,
             hook_names=house.hook_names, total=data.get("total"),
             path=self.doc.filename,
-            table=table, written=written, compile_rule=house.rule_compiler(),
+            table=table, written=written, compile_rule=house.rule_compiler(), written_rules=written_rules,
             suggested_rules=house.suggested_rules(),
             display_colours=dict(data.get("display_colours", {})),
             actions=actions, replacements=house.replacements, sides=self.sides,

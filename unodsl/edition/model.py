@@ -128,6 +128,7 @@ class Edition:
     table: tuple[str, ...] = ()  # kinds whose cards lie on the table instead of being dealt
     written: dict = field(default_factory=dict)  # blank card uid -> Compiled rule written on it
     compile_rule: object = None  # text -> Compiled, for rules written during play
+    written_rules: dict = field(default_factory=dict)  # name -> Compiled rule of the edition's `written_rules:`
     suggested_rules: list = field(default_factory=list)  # scripts offered for blank cards
     warnings: list = field(default_factory=list)  # Problems that do not stop it being played
     faces: list = field(default_factory=list)  # one card per face number

@@ -46,6 +46,7 @@ def scripts_in(data) -> list[tuple[tuple, str, object]]:
     found += [(("rules", i, "script"), _get(rule, "script"), parse_script)
               for i, rule in enumerate(rules if isinstance(rules, list) else [])]
     found += [(("actions", name), text, parse_script) for name, text in _items(_get(data, "actions"))]
+    found += [(("written_rules", name), text, parse_script) for name, text in _items(_get(data, "written_rules"))]
     for name, rule in _items(_get(data, "tags")):
         cases = [(("tags", name, value), text) for value, text in _items(rule)] if isinstance(rule, dict) \
             else [(("tags", name), rule)]

@@ -186,8 +186,12 @@ class ScriptPrimitives:
         if not all(hands):
             self.others_discarded = True
 
-    def apply_written_rule(self, me: int, card) -> None:
-        """Run the house rule written on `card`; a blank one is written now, by `me`."""
+    def apply_written_rule(self, me: int, card, name: str | None = None) -> None:
+        """Run the house rule written on `card` (a blank one is written now, by `me`), or,
+        given a `name`, the edition's written rule of that name, about `card`."""
+        if name is not None:
+            self.edition.written_rules[name].function(self, me, card)
+            return
         rule = self.written.get(card.uid)
         if rule is None and card.spec.blank and card.uid not in self.written:
             text = self.decide(WRITE_RULE, me, [*self.edition.suggested_rules, ""], card)
@@ -256,6 +260,12 @@ class ScriptPrimitives:
         possible = {value for value, weight in outcomes if weight}
         return self._chance_result(f"random {table}", lambda rng: rng.choices(values, weights)[0],
                                    lambda value: value in possible)
+
+    def random_written_rule(self) -> str:
+        """The name of one of the edition's written rules, each as likely (a rule deck drawn from)."""
+        names = list(self.edition.written_rules)
+        return self._chance_result("random written rule", lambda rng: rng.choice(names),
+                                   lambda value: value in names)
 
     def random_card(self, p: int):
         """A card of `p`'s hand, each as likely; none when the hand is empty."""

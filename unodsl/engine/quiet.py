@@ -92,6 +92,7 @@ def may_turn_hands_face_up(edition, round_class: type) -> bool:
                for script in (kind.effect, kind.on_start, kind.reaction_effect, kind.use) if script is not None]
     scripts += [body for _event, _guard, body in edition.hooks]
     scripts += list(edition.written.values())
+    scripts += list(edition.written_rules.values())
     return any("face_up" in primitives_called(script, round_class) for script in scripts)
 
 

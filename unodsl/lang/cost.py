@@ -7,7 +7,8 @@ actions it does, counted in). Straight-line code outside loops spends nothing: i
 it. Here the same is counted statically, at the most a run can reach: a `repeat N` runs N times
 (N not written as a number: the most a repeat runs, MAX_REPEATS), `repeat until` the most,
 `for each player` once per seat of the largest table, an action what its own loops cost (once
-per player who does it), an `if` its dearest branch. A script whose estimate passes one turn's
+per player who does it), an `if` its dearest branch, a written rule applied what it costs (a
+rule drawn at random, the dearest of them: a written rule applies no other, so this ends). A script whose estimate passes one turn's
 budget would be stopped every time it ran: it is refused where it is written, at the smallest
 loop or action that passes the budget alone.
 """
@@ -23,6 +24,7 @@ from .statements import GROUP_WORDS
 
 MAX_SEATS = 16  # the most players a table may have (the schema's `players.max`; a test holds them equal)
 _LOOPS = LANGUAGE.classes(lambda row: row.loops)  # (repeat, repeat until, for each player)
+_APPLIED = (ast.ApplyNamedRule, ast.ApplyRandomRule)  # (statements that run a written rule)
 
 
 def _blocks(value) -> list[tuple]:
@@ -42,9 +44,20 @@ class ScriptCost:
     """The weight and the cost of blocks, given what the edition's actions weigh and cost
     (by the verb a script says them with; 0 for a verb that names no action)."""
 
-    def __init__(self, action_weight: Callable[[str], int], action_cost: Callable[[str], int]):
+    def __init__(self, action_weight: Callable[[str], int], action_cost: Callable[[str], int],
+                 rule_sizes: dict | None = None):
         self.action_weight = action_weight
         self.action_cost = action_cost
+        self.rule_sizes = rule_sizes or {}  # written rule name -> (weight, cost)
+
+    def _applied(self, stmt) -> tuple[int, int]:
+        """(weight, cost) of the written rule a statement applies ((0, 0): it applies none)."""
+        if isinstance(stmt, ast.ApplyNamedRule):
+            return self.rule_sizes.get(stmt.name, (0, 0))
+        if isinstance(stmt, ast.ApplyRandomRule) and self.rule_sizes:
+            return (max(weight for weight, _ in self.rule_sizes.values()),
+                    max(cost for _, cost in self.rule_sizes.values()))
+        return 0, 0
 
     def weight(self, body) -> int:
         """The statements one run of a block may run, its inner blocks' and actions' counted in:
@@ -54,6 +67,7 @@ class ScriptCost:
             total += 1
             if isinstance(stmt, ast.DoAction):
                 total += _doers(stmt) * self.action_weight(stmt.verb)
+            total += self._applied(stmt)[0]
             for value in vars(stmt).values():
                 total += sum(self.weight(block) for block in _blocks(value))
         return total
@@ -67,6 +81,8 @@ class ScriptCost:
             return _passes(stmt) * (self.weight(stmt.body) + self.cost(stmt.body))
         if isinstance(stmt, ast.DoAction):
             return _doers(stmt) * self.action_cost(stmt.verb)
+        if isinstance(stmt, _APPLIED):
+            return self._applied(stmt)[1]
         blocks = [block for value in vars(stmt).values() for block in _blocks(value)]
         if isinstance(stmt, ast.If):  # (one branch runs)
             return max((self.cost(block) for block in blocks), default=0)

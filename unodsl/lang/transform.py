@@ -219,6 +219,11 @@ class ToAst(Transformer):
         return ast.StateRef(**_at(meta), player=None, name=str(name), base=str(base),
                             name_line=name.line, name_column=name.column)
 
+    # ---- written rules
+    def apply_named_rule(self, meta, children):
+        name = children[0]
+        return ast.ApplyNamedRule(**_at(meta), name=str(name), name_line=name.line, name_column=name.column)
+
     # ---- places and moves
     def move(self, meta, children):
         cards, source, destination, position = children

@@ -107,9 +107,10 @@ class CountingRound(Round):
         self.used[p].append(card)
         _use_table(self, p, card, target)
 
-    def apply_written_rule(self, me: int, card) -> None:
-        _apply_written_rule(self, me, card)
-        if self.written.get(card.uid) is not None:  # a rule was on it (or was just written): it ran
+    def apply_written_rule(self, me: int, card, name: str | None = None) -> None:
+        _apply_written_rule(self, me, card, name)
+        # (a rule of the edition's `written_rules:` ran; or a rule was on it, or was just written)
+        if name is not None or self.written.get(card.uid) is not None:
             _bump(self.tally.written, card.kind)
 
 

@@ -67,6 +67,27 @@ class ApplyRule(Node):
     """Run the house rule written on the card just played (a blank card)."""
 
 
+@statement("apply_named_rule", syntax="apply written rule NAME",
+           does="a rule of the edition's `written_rules:` applies, about the card played",
+           primitives=("apply_written_rule",), takes_from_hands=True, fills_hands=True)
+@dataclass(frozen=True)
+class ApplyNamedRule(Node):
+    """Run the edition's written rule `name` (its `written_rules:`), about the card just played."""
+
+    name: str
+    # Where the rule's name is, for a problem with it (not part of the node's value).
+    name_line: int = field(default=0, compare=False)
+    name_column: int = field(default=0, compare=False)
+
+
+@statement("apply_random_rule", syntax="apply random written rule",
+           does="one of the edition's `written_rules:`, drawn at random, applies",
+           primitives=("apply_written_rule", "random_written_rule"), takes_from_hands=True, fills_hands=True)
+@dataclass(frozen=True)
+class ApplyRandomRule(Node):
+    """Run one of the edition's written rules, drawn by chance (a scenario fixes which)."""
+
+
 @statement("if_stmt", syntax="if C: ... elif C: ... else: ...", does="the first branch whose condition holds")
 @dataclass(frozen=True)
 class If(Node):

@@ -82,9 +82,16 @@ class Vocabulary:
     action_weights: dict = field(default_factory=dict)
     action_costs: dict = field(default_factory=dict)
 
+    # The edition's `written_rules:` (name -> syntax tree, None for one that does not parse),
+    # applied by name or at random, and what one run of each weighs and costs (name ->
+    # (weight, cost): an applied rule's work is counted in the script applying it).
+    written_rules: dict = field(default_factory=dict)
+    written_sizes: dict = field(default_factory=dict)
+
     def costs(self) -> ScriptCost:
         """How the work of this edition's scripts is counted (unodsl.lang.cost)."""
-        return ScriptCost(lambda verb: self.action_weights.get(verb, 0), lambda verb: self.action_costs.get(verb, 0))
+        return ScriptCost(lambda verb: self.action_weights.get(verb, 0), lambda verb: self.action_costs.get(verb, 0),
+                          self.written_sizes)
     # The sides of a two-sided deck (UNO Flip), by name: `flip` turns the cards over.
     sides: tuple = ()
     # Every script compiled with this vocabulary that something still holds, as it was

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...errors import ScriptError
 from .. import ast
 from ..registry import compiles
+from .model import _unknown
 from .state_chance import _let_variable
 
 
@@ -135,6 +136,38 @@ class StatementCode:
             raise ScriptError(f"`apply written rule` reads the card's rule, but {self.context.about()} "
                               "is about no card", s.line, s.column)
         self.emit("g.apply_written_rule(me, card)")
+
+    @compiles(ast.ApplyNamedRule)
+    def s_ApplyNamedRule(self, s):
+        self.applies_written_rule(s, f"`apply written rule {s.name}`")
+        if s.name not in self.vocab.written_rules:
+            error = _unknown(s, s.name, list(self.vocab.written_rules), what="written rule")
+            error.line, error.column = s.name_line or s.line, s.name_column or s.column
+            if not self.vocab.written_rules:
+                error.hint = "write its script in the edition's `written_rules:` section"
+            raise error
+        self.emit(f"g.apply_written_rule(me, card, {s.name!r})")
+
+    @compiles(ast.ApplyRandomRule)
+    def s_ApplyRandomRule(self, s):
+        self.applies_written_rule(s, "`apply random written rule`")
+        self.chance(s)
+        if not self.vocab.written_rules:
+            raise ScriptError("`apply random written rule` draws one of the edition's written rules, but it has "
+                              "none", s.line, s.column, hint="write them in the edition's `written_rules:` section")
+        self.emit("g.apply_written_rule(me, card, g.random_written_rule())")
+
+    def applies_written_rule(self, s, what: str) -> None:
+        """Refuse to apply a written rule where it could not run: inside a rule written on a
+        card or in `written_rules:` (rules applying rules could apply each other forever), and
+        in a script about no card (a written rule is about the card played)."""
+        if self.context.kind == "written":
+            raise ScriptError(f"a written rule cannot apply a written rule ({what}): rules applying rules "
+                              "could apply each other forever", s.line, s.column,
+                              hint="write the statements of the other rule here instead")
+        if not self.context.has_card:
+            raise ScriptError(f"{what} runs a rule about the card played, but {self.context.about()} "
+                              "is about no card", s.line, s.column)
 
     @compiles(ast.Nothing)
     def s_Nothing(self, s):

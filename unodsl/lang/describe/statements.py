@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .. import ast
 from ..registry import describes
-from .words import Clause, Context, act, plural, say
+from .words import Clause, Context, act, join, plural, say
 
 
 class StatementWords:
@@ -126,6 +126,21 @@ class StatementWords:
         me = ctx.me
         return Clause(None, f"the house rule written on {ctx.card.noun} applies (if the card is still "
                             f"blank, {me.noun} {say(me, 'write')} one first)")
+
+    @describes(ast.ApplyNamedRule)
+    def d_ApplyNamedRule(self, node: ast.ApplyNamedRule, ctx: Context) -> Clause:
+        """The rule named, and what it does (said of the same player and card)."""
+        return Clause(None, f"the written rule '{node.name}' applies: {self.written_rule(node.name, ctx)}")
+
+    @describes(ast.ApplyRandomRule)
+    def d_ApplyRandomRule(self, node: ast.ApplyRandomRule, ctx: Context) -> Clause:
+        rules = [f"'{name}' ({self.written_rule(name, ctx)})" for name in self.vocab.written_rules]
+        return Clause(None, f"one of the written rules, drawn at random, applies: {join(rules, 'or')}")
+
+    def written_rule(self, name: str, ctx: Context) -> str:
+        """What the edition's written rule `name` does, inline."""
+        tree = self.vocab.written_rules.get(name)
+        return self.branch(tree.body, ctx) if tree is not None else "a rule of the edition"
 
     @describes(ast.Nothing)
     def d_Nothing(self, node: ast.Nothing, ctx: Context) -> Clause:
