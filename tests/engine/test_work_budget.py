@@ -215,3 +215,35 @@ def _walk(node):
     children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
     for child in children:
         yield from _walk(child)
+
+
+# ---- written rules: an applied rule's work counts where it is applied ------------------------------
+
+WRITTEN = ("name: W\nbase: classic\nwritten_rules:\n  light: me draws 0\n"
+           "  heavy: |\n    repeat 100 times:\n      repeat 100 times:\n        me draws 0\n")
+
+
+def test_a_loop_applying_a_written_rule_counts_the_rules_work_and_a_random_one_the_dearest():
+    # heavy costs 100 x (2 + 100 x 1) = 10,200 and weighs 3; a pass applying it: 1 + 3, and its cost
+    vocab = unodsl.load_edition_text(WRITTEN, "w.yaml").vocabulary
+    assert vocab.written_sizes == {"light": (1, 0), "heavy": (3, 10_200)}
+    assert cost_error("apply written rule heavy\napply written rule light", vocab) is None
+    error = cost_error("apply written rule heavy\napply written rule heavy", vocab)  # 20,400: together
+    assert error is not None and error.message.startswith("this script may do 20,400 steps")
+    assert cost_error("repeat 2 times: apply written rule light", vocab) is None
+    error = cost_error("skip next\nrepeat 2 times:\n  apply written rule heavy", vocab)
+    assert error is not None and (error.line, error.column) == (2, 1) and "20,408 steps" in error.message
+    error = cost_error("repeat 2 times: apply random written rule", vocab)  # heavy might be drawn each time
+    assert error is not None and "20,408 steps" in error.message
+
+
+def test_an_edition_applying_a_written_rule_in_a_loop_past_the_budget_is_refused_at_the_loop():
+    result = run("validate", "--format", "concise", hostile("written_rules_multiplied"))
+    no_traceback(result)
+    assert result.exit_code == 1
+    assert f"{hostile('written_rules_multiplied')}:15:7: error: this loop may do 20,408 steps" in result.stdout
+
+
+def test_a_loop_pass_spends_the_statements_of_the_written_rule_it_applies():
+    edition = unodsl.load_edition_text(WRITTEN, "w.yaml", rules=["on play:\n  repeat 3 times:\n    apply written rule light"])
+    assert "g.work += 2" in edition.hooks[0][2].source  # the statement, and light's one

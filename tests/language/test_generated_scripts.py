@@ -83,6 +83,8 @@ RULE_SAMPLES = {
     "place_attr": [["size", "size", "top", "colour", "bogus"]],
     # the edition's actions (FUZZ below), said both ways, and one it does not declare
     "do_action": [["press", "presses", "presses", "shove", "shoves", "prss"]],
+    # the edition's written rules (FUZZ below), and one it does not write
+    "apply_named_rule": [["gift", "storm", "trade", "trade", "gfit"]],
 }
 
 
@@ -93,6 +95,9 @@ OWN_FAMILY = {"jump_in", "uno_any_time", "identical"}
 # (and what just happened, `played as answer` with `under_top` and `answered`: refused in most
 # places, it has its own family at the end, which places it where it may go)
 OWN_FAMILY |= {"played_as_answer"}
+# (and the written rules, applied by name or at random: refused in most places and in every
+# edition without `written_rules:`, they have their own family, which places them where they may go)
+OWN_FAMILY |= {"apply_named_rule", "apply_random_rule"}
 
 
 class Generator:
@@ -247,6 +252,13 @@ kinds:
     written: [reverse]
   veto: {name: Veto, deck: {count: 1}, points: 0, playable: never, use: skip chosen}
 table: [veto]
+written_rules:
+  gift: others draw 1
+  storm: |
+    repeat 2 times: next presses
+  trade: |
+    choose player
+    me swaps hands with chosen
 """
 # Where a script can be in it: (kind, field); `written` is the first rule on a blank card,
 # `reaction` a reaction's effect and `against` its condition, `tag` the edition's tag `lucky`.
@@ -685,6 +697,42 @@ def identical_case(rng, base: str, script: str) -> Case:
 
 def test_out_of_turn_windows_validate_and_play_or_are_refused_in_place(counting, fuzz_edition):
     plays_each(window_case, WINDOW_STATEMENTS, fuzz_edition, "out-of-turn windows", min(STATEMENT_CASES, 180))
+
+
+# ---- written rules ------------------------------------------------------------------------------
+# A rule of the edition's `written_rules:` applied by name or drawn at random, derived from the
+# grammar or written, in every place a script can be: played where the script is about a card,
+# refused inside a written rule (rules do not apply rules) and where it is about no card.
+
+WRITTEN_RULE_STATEMENTS = ("apply_named_rule", "apply_random_rule")
+WRITTEN_RULE_EXAMPLES = {
+    "apply_named_rule": ["apply written rule gift", "apply written rule storm", "apply written rule trade",
+                         "repeat 2 times: apply written rule trade", "choose colour\napply written rule storm",
+                         "if me.hand > 2:\n  apply written rule storm\nelse:\n  apply written rule gift",
+                         "for each player in others:\n  apply written rule gift", "apply written rule gfit"],
+    "apply_random_rule": ["apply random written rule", "choose colour\napply random written rule",
+                          "repeat 3 times: apply random written rule",
+                          "let x = random launcher\nrepeat x times:\n  apply random written rule",
+                          "if random launcher > 0: apply random written rule"],
+}
+
+
+def written_rule_case(seed: int, base: str) -> tuple[str, Case]:
+    rng = random.Random(f"written rules:{seed}")
+    rule = WRITTEN_RULE_STATEMENTS[seed % len(WRITTEN_RULE_STATEMENTS)]
+    lines = [render(GENERATOR.tokens(rng, rule, 2)) if rng.random() < 0.3 else rng.choice(WRITTEN_RULE_EXAMPLES[rule])]
+    if rng.random() < 0.2:  # with a generated statement around it
+        lines.insert(rng.randint(0, 1), generated(rng))
+    script = "\n".join(lines)
+    if rng.random() < 0.25:  # in a hook: played on `play` and `draw`, refused where no card is
+        event = rng.choice(HOOK_EVENTS)
+        return rule, rule_case(base, f"on {event}:\n" + "\n".join("  " + line for line in script.split("\n")))
+    place = rng.choice(["effect", "effect", "effect", "reaction", "on_start", "written", "use"])
+    return rule, field_case(base, *PLACES[place], script, vocabulary(base))
+
+
+def test_written_rules_validate_and_play_or_are_refused_in_place(counting, fuzz_edition):
+    plays_each(written_rule_case, WRITTEN_RULE_STATEMENTS, fuzz_edition, "written rules", min(STATEMENT_CASES, 150))
 
 
 # ---- the shipped scripts, mutated -------------------------------------------------------------

@@ -94,10 +94,12 @@ class ScriptCost:
         cost = self.cost(body)
         if cost <= MAX_TURN_WORK:
             return
-        culprit = self._smallest_over(body) or body[0]
+        found = self._smallest_over(body)
+        culprit = found or body[0]  # (none passes alone: the script's statements together do)
         what = (f"`{culprit.verb}` here does an action that" if isinstance(culprit, ast.DoAction)
-                else "this loop" if isinstance(culprit, _LOOPS) else "this script")
-        raise ScriptError(f"{what} may do {self.statement_cost(culprit):,} steps of work in one run, more than a "
+                else "this loop" if isinstance(culprit, _LOOPS) and found else "this script")
+        steps = self.statement_cost(culprit) if found else cost
+        raise ScriptError(f"{what} may do {steps:,} steps of work in one run, more than a "
                           f"turn may do ({MAX_TURN_WORK:,}): loops inside loops, and actions done inside loops, "
                           "multiply", *_place(culprit),
                           hint="fewer passes: one `repeat` of what is needed, not loops inside loops")
