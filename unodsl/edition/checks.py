@@ -231,9 +231,11 @@ def _table_and_players(edition, source) -> list[Problem]:
     dealt = sum(1 for c in edition.deck if c.kind not in edition.table)
     needed = players["max"] * settings["hand_size"] + 1  # hands and the first discard
     if needed > dealt:
-        # at hand_size, or at players.max when only that is written
-        at = next((path for path in (("settings", "hand_size"), ("settings", "players", "max"))
-                   if _written(source, path)), ("settings", "hand_size"))
+        # at hand_size, or at players.max when only that is written; in the file itself first
+        # (a table of 16 over a base's deck: the max this file raised)
+        sizes = (("settings", "hand_size"), ("settings", "players", "max"))
+        at = next((path for path in sizes if _written(source, path) and source.locate(path)[0] is source.doc),
+                  next((path for path in sizes if _written(source, path)), ("settings", "hand_size")))
         found.append(source.problem(at,
                                     f"{players['max']} hands of {settings['hand_size']} cards and a start card "
                                     f"need {needed} cards; the deck deals {dealt}",

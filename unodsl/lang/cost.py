@@ -21,7 +21,7 @@ from . import ast
 from .registry import LANGUAGE
 from .statements import GROUP_WORDS
 
-MAX_SEATS = 10  # the most players a table may have (the schema's `players.max`; a test holds them equal)
+MAX_SEATS = 16  # the most players a table may have (the schema's `players.max`; a test holds them equal)
 _LOOPS = LANGUAGE.classes(lambda row: row.loops)  # (repeat, repeat until, for each player)
 
 
