@@ -254,6 +254,26 @@ class ToAst(Transformer):
         return ast.DoAction(**_at(meta), target=children[0], verb=str(verb), verb_line=verb.line,
                             verb_column=verb.column)
 
+    # ---- aggregates over players
+    def count_of(self, meta, children):
+        group, predicate = children
+        return ast.Aggregate(**_at(meta), how="count", figure=None, group=group, predicate=predicate)
+
+    def total_of(self, meta, children):
+        figure, group, predicate = children
+        return ast.Aggregate(**_at(meta), how="total", figure=str(figure), group=group, predicate=predicate)
+
+    def extreme_of(self, meta, children):
+        rank, figure, group, predicate = children
+        return ast.Aggregate(**_at(meta), how=str(rank), figure=str(figure), group=group, predicate=predicate)
+
+    def any_of(self, meta, children):
+        return ast.Quantified(**_at(meta), every=False, group=children[0], predicate=children[1])
+
+    def all_of(self, meta, children):
+        return ast.Quantified(**_at(meta), every=True, group=children[-2], predicate=children[-1])
+
+
 def _flatten(children) -> tuple:
     """Statements of a block: lists from `_simple_stmts` and nested blocks, in order."""
     out = []

@@ -268,6 +268,8 @@ class ExpressionCode:
             return node.player.who == "chosen" and self.maybe_nobody
         if LANGUAGE.of(node).draws_chance:
             return True
+        if isinstance(node, ast.Aggregate):  # (the highest of no one is none)
+            return node.how in ("highest", "lowest")
         return isinstance(node, (ast.Name, ast.Dotted, ast.Arith, ast.Neg))
 
     @compiles(ast.PlayerValue)

@@ -61,3 +61,12 @@ def _identical(a, b) -> bool:
 def _between(value, low, high) -> bool:
     """`value in low..high`, for whole numbers only (an absent value is in no range)."""
     return isinstance(value, int) and isinstance(low, int) and isinstance(high, int) and low <= value <= high
+
+
+def _total(values) -> int:
+    """`total FIGURE of GROUP`: the figures added up; past the numbers a script may hold, the
+    round stops (16 counters near the bound)."""
+    result = sum(values)
+    if _SMALLEST <= result <= _LARGEST:
+        return result
+    raise number_passed("a total", result)

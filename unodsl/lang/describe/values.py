@@ -53,6 +53,8 @@ class ValueWords:
             who = self.who(node.player, ctx)
             what = self.noun_phrase(node.predicate, dataclasses.replace(ctx, card=IT), "plural")
             return f"the number of {what} {who.noun} {say(who, 'hold')}"
+        if isinstance(node, ast.Aggregate):
+            return self.aggregate_value(node, ctx)
         if isinstance(node, ast.Arith):
             return f"{self.value(node.left, ctx)} {ARITH[node.op]} {self.value(node.right, ctx)}"
         if isinstance(node, ast.Neg):
