@@ -194,6 +194,9 @@ class Accepts(Node):
 
     player: Player
     question: str
+    # Where the question's text is (its opening quote), for a problem with a value it says (`{n}`).
+    question_line: int = field(default=0, compare=False)
+    question_column: int = field(default=0, compare=False)
 
 
 @condition("bluffed", syntax="bluffed", does="the card just played broke its `bluff_if` condition")
@@ -224,6 +227,15 @@ class ListOf(Node):
 class RangeOf(Node):
     low: Node
     high: Node
+
+
+@value("chosen_value", syntax="chosen number / chosen symbol / chosen kind",
+       does="the value a `choose number` (`symbol`, `kind`) named (none: nothing could be named)")
+@dataclass(frozen=True)
+class ChosenValue(Node):
+    """`chosen number`: what the script's `choose number` named."""
+
+    what: str  # number, symbol or kind
 
 
 # ---- aggregates over players (the player looked at is `player`; their figures may be bare)

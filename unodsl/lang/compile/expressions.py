@@ -234,7 +234,8 @@ class ExpressionCode:
     @compiles(ast.Accepts)
     def x_Accepts(self, node, card):
         self.asks, self.pure = True, False
-        return f"g.anyone_accepts(list({self.each(node.player)}), {node.question!r})"
+        question = self.said(node.question, node.question_line or node.line, node.question_column or node.column)
+        return f"g.anyone_accepts(list({self.each(node.player)}), {question})"
 
     @compiles(ast.Bluffed)
     def x_Bluffed(self, node, card):
@@ -270,6 +271,8 @@ class ExpressionCode:
             return True
         if isinstance(node, ast.Aggregate):  # (the highest of no one is none)
             return node.how in ("highest", "lowest")
+        if isinstance(node, ast.ChosenValue):  # (an empty range names nothing)
+            return True
         return isinstance(node, (ast.Name, ast.Dotted, ast.Arith, ast.Neg))
 
     @compiles(ast.PlayerValue)

@@ -55,6 +55,8 @@ class ValueWords:
             return f"the number of {what} {who.noun} {say(who, 'hold')}"
         if isinstance(node, ast.Aggregate):
             return self.aggregate_value(node, ctx)
+        if isinstance(node, ast.ChosenValue):
+            return self.chosen_value_words(node)
         if isinstance(node, ast.Arith):
             return f"{self.value(node.left, ctx)} {ARITH[node.op]} {self.value(node.right, ctx)}"
         if isinstance(node, ast.Neg):
