@@ -282,7 +282,7 @@ class Eliminate(Node):
 # ---- naming a number, a symbol or a kind
 
 
-@statement("choose_value", syntax="[PLAYER chooses | choose] number [in LOW..HIGH] / symbol / kind",
+@statement("choose_value", syntax="choose number [in LOW..HIGH] / choose symbol / choose kind (PLAYER chooses ...)",
            does="names a number (of the range, else one the cards bear), a symbol or a kind: `chosen number`, ...",
            primitives=("choose_value",))
 @dataclass(frozen=True)
