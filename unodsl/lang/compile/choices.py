@@ -73,7 +73,8 @@ class ChoiceCode:
             else:
                 node = _value_in_text(*piece)
                 pieces.append(f"_said({self.expr(node, self.card)}, {self.type_of(node)!r})")
-        return "(" + " + ".join(pieces or ["''"]) + ")"
+        # (one flat call however many pieces: a chain of + as long would be too deep for Python's compiler)
+        return "''.join((" + ", ".join(pieces) + ",))"
 
 
 def _picked(what: str) -> str:

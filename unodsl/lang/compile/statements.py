@@ -179,7 +179,7 @@ class StatementCode:
         var = self.fresh("a")
         question = self.said(s.question, s.question_line or s.line, s.question_column or s.column)
         answers = [self.said(answer.text, answer.line, answer.column) for answer in s.answers]
-        if any(answer[0] == "(" for answer in answers):  # (values said in answers: each worked out once)
+        if any(answer.startswith("''.join(") for answer in answers):  # (values said: each worked out once)
             names = [self.fresh("o") for _ in answers]
             for name, answer in zip(names, answers):
                 self.emit(f"{name} = {answer}")
