@@ -24,6 +24,9 @@ MAX_SCRIPT_STATEMENTS = 500
 MAX_SCRIPT_DEPTH = 50  # blocks and expressions inside each other (Python's own limits are 100 and 200)
 MAX_REPEATS = 100  # times a `repeat` block runs at most (`repeat until` a draw brings cards, with none left)
 MAX_LOOP_DEPTH = 8  # `repeat` and `for each player` blocks inside each other (Python stops at 20 nested loops)
+MAX_AGGREGATE_DEPTH = 2  # `count of GROUP where ...` inside another's condition (16 x 16 players looked at)
+MAX_NAMED_NUMBERS = 100  # numbers a `choose number in LOW..HIGH` offers at most (a die has 6, a deck's 0..9)
+MAX_SAID_CHARS = 40  # characters a value put into a question's text (`{n}`) shows at most
 
 # ---- whole numbers: every one a script holds (a literal, a setting, a tag, a chance outcome or
 # weight, a counter, a sum or product) lies in -MAX_NUMBER..MAX_NUMBER. A card needs a few dozen;

@@ -66,7 +66,9 @@ SAMPLES = {
              "power", "tokens", "game", "launches", "last", "held", "launcher", "x", "x", "c"],
     "INT": ["0", "1", "2", "3", "7", "12"],
     "REPLACED": list(REPLACED_DRAWS),
-    "STRING": ['"yes"', '"no"', '"maybe"'],
+    "STRING": ['"yes"', '"no"', '"maybe"', '"{me.hand} cards, {{sure}}?"', '"{players} of {top}"'],
+    "CHOSEN_VALUE": ["chosen number", "chosen number", "chosen symbol", "chosen kind"],
+    "VALUE_KIND": ["number", "number", "symbol", "kind"],
 }
 
 
@@ -98,6 +100,8 @@ OWN_FAMILY |= {"played_as_answer"}
 # (and the written rules, applied by name or at random: refused in most places and in every
 # edition without `written_rules:`, they have their own family, which places them where they may go)
 OWN_FAMILY |= {"apply_named_rule", "apply_random_rule"}
+# (aggregates and a named value read: their family, value_case, says them where they read well)
+OWN_FAMILY |= {"count_of", "total_of", "extreme_of", "any_of", "all_of", "chosen_value"}
 
 
 class Generator:
@@ -733,6 +737,69 @@ def written_rule_case(seed: int, base: str) -> tuple[str, Case]:
 
 def test_written_rules_validate_and_play_or_are_refused_in_place(counting, fuzz_edition):
     plays_each(written_rule_case, WRITTEN_RULE_STATEMENTS, fuzz_edition, "written rules", min(STATEMENT_CASES, 150))
+
+
+# Aggregates over players (values and conditions), naming a value and the values a question's
+# text says (issue 26): each derived from its grammar rule or written, inside statements that
+# read them, in every place a script can be.
+VALUE_STATEMENTS = ("aggregate", "choose_value", "said")
+AGGREGATES = ("count_of", "total_of", "extreme_of", "any_of", "all_of")
+VALUE_EXAMPLES = {
+    "aggregate": ["next draws count of others where hand > 2", "if (count of everyone where hand < 3) >= 2: skip next",
+                  "let most = highest hand of everyone\nfor each player in everyone:\n  if player.hand == most:\n"
+                  "    player draws 1", "me draws total tokens of others where power",
+                  "if any of others where hand == 1: reverse", "if all of everyone where score < 100: skip next",
+                  "next draws lowest hand of others where player holds wild", "choose player where chosen.hand == "
+                  "highest hand of others\nchosen draws 1", "repeat count of others: me draws 1",
+                  "for each player in others:\n  if hand > count of everyone where hand > 3: player draws 1",
+                  "if count of others where count of everyone where hand > 2 > 1: skip next"],
+    "choose_value": ["choose number\neveryone discards all where number == chosen number",
+                     "next chooses number in 1..6\nme draws chosen number", "choose symbol\nif top.symbol == chosen "
+                     "symbol: skip next", "choose kind\nothers discards all where kind == chosen kind",
+                     "choose number in x..3\nme draws chosen number", "if me.hand > 2:\n  choose number\n"
+                     "me draws chosen number", "repeat 2 times:\n  choose number in 0..99\n  add chosen number to "
+                     "game.launches"],
+    "said": ['ask me "Draw {me.hand} cards?":\n  "Draw {1 + 1}": me draws 2\n  "Pass": pass',
+             'choose number in 1..3\nask next "{chosen number}, {next}, {top}, {{{card}}}?":\n  "y": skip next\n'
+             '  "n": pass', 'if others accepts "Skip {previous}? {game.launches} {random launcher}": skip next',
+             'ask me "{next challenges}":\n  "a": pass', 'ask me "{":\n  "a": pass',
+             'ask me "{count of others where hand > 0} left":\n  "{me.hand}": pass\n  "{me.hand}": skip next'],
+}
+
+
+def aggregate_text(rng) -> str:
+    """An aggregate derived from its grammar alternative (of `atom`), in a statement that reads it."""
+    alias = rng.choice(AGGREGATES)
+    out: list[str] = []
+    expansion = rng.choice([e for e in GENERATOR.rules["atom"]
+                            if GENERATOR.aliases.get(("atom", tuple(s.name for s in e))) == alias])
+    for symbol in expansion:
+        if symbol.is_term:
+            out.append(GENERATOR._word(symbol.name, rng))
+        else:
+            GENERATOR._derive(symbol.name, rng, rng.randint(1, 3), out)
+    value = render(out)
+    return rng.choice([f"next draws ({value})", f"if {value}: skip next", f"let x = {value}\nme draws x"])
+
+
+def value_case(seed: int, base: str) -> tuple[str, Case]:
+    rng = random.Random(f"value:{seed}")
+    rule = VALUE_STATEMENTS[seed % len(VALUE_STATEMENTS)]
+    if rule == "aggregate" and rng.random() < 0.4:
+        script = aggregate_text(rng)
+    elif rule == "choose_value" and rng.random() < 0.3:
+        script = render(GENERATOR.tokens(rng, "choose_value", rng.randint(2, 4))) + "\nme draws chosen number"
+    else:
+        script = rng.choice(VALUE_EXAMPLES[rule])
+    if rng.random() < 0.25:
+        event = rng.choice(HOOK_EVENTS)
+        return rule, rule_case(base, f"on {event}:\n" + "\n".join("  " + line for line in script.split("\n")))
+    place = rng.choice(["effect", "on_start", "use", "written", "reaction"])
+    return rule, field_case(base, *PLACES[place], script, vocabulary(base))
+
+
+def test_aggregates_named_values_and_said_values_validate_and_play_or_are_refused_in_place(counting, fuzz_edition):
+    plays_each(value_case, VALUE_STATEMENTS, fuzz_edition, "aggregates and named values", min(STATEMENT_CASES, 300))
 
 
 # ---- the shipped scripts, mutated -------------------------------------------------------------

@@ -107,6 +107,11 @@ class GreedyAgent(Agent):
     def _player(self, decision, view):
         return min(decision.options, key=lambda q: view.hand_sizes[q])
 
+    def _value(self, decision, view):
+        """The value its own hand bears most (a number, symbol or kind: `about`), the first on a tie."""
+        counts = Counter(getattr(card, decision.about, None) for card in view.hand)
+        return max(decision.options, key=lambda value: counts.get(value, 0))
+
     def _give(self, decision, view):
         return max(decision.options, key=lambda q: view.hand_sizes[q])
 

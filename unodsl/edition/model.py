@@ -182,6 +182,11 @@ class Edition:
         """Whether a card of the deck has a number above 0 (the dealer's draw compares them)."""
         return any(card.number for card in self.deck)
 
+    @cached_property  # read when a script says `choose number` without a range
+    def numbers(self) -> tuple[int, ...]:
+        """The numbers the deck's cards bear (either face of two-sided ones), smallest first."""
+        return tuple(sorted({card.number for card in self.every_face if card.number is not None}))
+
     @cached_property  # read at every draw waiting for its answer: the rules do not change
     def pure_stacking(self) -> bool:
         """True when which card may answer a waiting draw under the table's `stack where`

@@ -127,12 +127,15 @@ _TABLE = (
     DecisionKind("pile", "the names of the discard piles the card goes on (several discard piles); about = the card",
                  True, "Your card goes on more than one discard pile: pick the pile you play it on, "
                  "its number or its name."),
+    DecisionKind("value", "the values to name (`choose number in 1..6`: whole numbers; `choose symbol`, `choose "
+                 "kind`: the edition's symbols or kind ids); about = what is named: number, symbol or kind", True,
+                 "Name a value: type it (a number, or a symbol's or a kind's name)."),
 )
 DECISIONS: dict[str, DecisionKind] = {kind.name: kind for kind in _TABLE}
 
 # The kinds by name, for the engine and the answerers (kinds are compared with `is`).
 (TURN, PLAY_DRAWN, COLOUR, CHALLENGE, CALL_UNO, CATCH, PLAYER, YES_NO, QUESTION, TOP_CARD, GIVE, DISCARD,
- PICK, REACT, STACK, WRITE_RULE, JUMP_IN, UNO_CALL, PILE) = KINDS = tuple(DECISIONS)
+ PICK, REACT, STACK, WRITE_RULE, JUMP_IN, UNO_CALL, PILE, VALUE) = KINDS = tuple(DECISIONS)
 # The decisions every player sees put and answered (said aloud, or shown by a card face up):
 # a seat's history keeps them for every seat. The others are put only when their player
 # holds certain cards (a card that goes, stacks, jumps in, reacts; a drawn card that goes;

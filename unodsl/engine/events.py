@@ -151,6 +151,8 @@ KINDS = (
     _kind("accepted", [PLAYER, _f("question", TEXT)], "a player says yes to a question"),
     _kind("answered", [PLAYER, _f("question", TEXT), _f("answer", TEXT)], "a player answers a question"),
     _kind("chosen", [PLAYER, _f("chosen", SEAT)], "a player picks a player"),
+    _kind("named", [PLAYER, _f("what", TEXT), _f("value", VALUE)],
+          "a player names a number, a symbol or a kind (`choose number`: what is named)"),
     _kind("show_hand", [PLAYER, _f("to", SEATS), _f("cards", CARDS)], "a player shows their hand to others"),
     _kind("give", [PLAYER, _f("to", SEAT), _f("card", CARD)], "a player gives a card to another"),
     _kind("discard", [PLAYER, _f("card", CARD), _maybe("position", TEXT)], "a player discards a card"),

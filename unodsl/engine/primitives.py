@@ -13,7 +13,7 @@ from ..errors import UnoError
 from ..limits import MAX_NUMBER
 from .budget import number_passed
 from .quick_random import randint
-from .decisions import CHALLENGE, COLOUR, DISCARD, GIVE, PLAYER, QUESTION, WRITE_RULE, YES_NO
+from .decisions import CHALLENGE, COLOUR, DISCARD, GIVE, PLAYER, QUESTION, VALUE, WRITE_RULE, YES_NO
 
 
 class ScriptPrimitives:
@@ -92,6 +92,16 @@ class ScriptPrimitives:
         if seats and self.log is not None:
             self.record("chosen", player=p, chosen=self.chosen)
         return self.chosen
+
+    def choose_value(self, p: int, what: str, options) -> object:
+        """`p` names one of `options` (a number, a symbol, a kind: `what`); None when there is
+        none to name (an empty range)."""
+        if not options:
+            return None
+        value = self.decide(VALUE, p, list(options), what)
+        if self.log is not None:  # (said aloud: everyone hears it)
+            self.record("named", player=p, what=what, value=value)
+        return value
 
     def show_hand(self, owner: int, viewers: list[int]) -> None:
         uids = {c.uid for c in self.hands[owner]}

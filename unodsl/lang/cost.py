@@ -3,7 +3,7 @@ expression's cost is known before it runs).
 
 The engine spends a budget of work as a script runs (unodsl.engine.budget): each pass of a
 loop spends its weight, the statements the pass may run (those of its inner blocks, and of the
-actions it does, counted in). Straight-line code outside loops spends nothing: its size bounds
+actions it does, counted in, and the players its aggregates look at). Straight-line code outside loops spends nothing: its size bounds
 it. Here the same is counted statically, at the most a run can reach: a `repeat N` runs N times
 (N not written as a number: the most a repeat runs, MAX_REPEATS), `repeat until` the most,
 `for each player` once per seat of the largest table, an action what its own loops cost (once
@@ -19,6 +19,7 @@ from typing import Callable
 from ..errors import ScriptError
 from ..limits import MAX_REPEATS, MAX_TURN_WORK
 from . import ast
+from .ast.values import AGGREGATES
 from .registry import LANGUAGE
 from .statements import GROUP_WORDS
 
@@ -64,7 +65,7 @@ class ScriptCost:
         what a loop's pass over it spends at play."""
         total = 0
         for stmt in body:
-            total += 1
+            total += 1 + _looks(stmt)
             if isinstance(stmt, ast.DoAction):
                 total += _doers(stmt) * self.action_weight(stmt.verb)
             total += self._applied(stmt)[0]
@@ -111,6 +112,23 @@ class ScriptCost:
                 inner = (self._smallest_over(block) for value in vars(stmt).values() for block in _blocks(value))
                 return next((found for found in inner if found is not None), stmt)
         return None
+
+
+def _looks(node) -> int:
+    """The players the aggregates in a statement's own values may look at (`count of others
+    where ...`: every seat, and for each, those of an aggregate in its condition): a step of
+    work each. Its blocks' statements are weighed as statements."""
+    return sum(_looks_in(value) for value in vars(node).values())
+
+
+def _looks_in(value) -> int:
+    if isinstance(value, tuple):
+        return sum(_looks_in(item) for item in value)
+    if not isinstance(value, ast.Node) or LANGUAGE.of(value).kind == "statement":
+        return 0
+    if isinstance(value, AGGREGATES):
+        return MAX_SEATS * (1 + _looks(value))
+    return _looks(value)
 
 
 def _place(stmt) -> tuple[int, int]:

@@ -22,6 +22,7 @@ _TOKEN_TEXT = {
     "EVENT": f"an event ({', '.join(EVENT_NAMES)})",
     "_DRAWS": "'draws'", "_DISCARDS": "'discards'", "_WHERE": "'where'", "_ACCEPTS": "'accepts'",
     "_SWAPS": "'swaps'", "_SEATS": "'seats'", "_CARD": "'cards'",
+    "VALUE_KIND": "'number', 'symbol' or 'kind'", "RELATION": "'partner', 'left', 'right', 'next' or 'previous'",
 }
 
 
@@ -40,6 +41,7 @@ _TOKEN_WORDS = {
     "EVENT": EVENT_NAMES,
     "_DRAWS": ("draws", "draw"), "_DISCARDS": ("discards", "discard"), "_ACCEPTS": ("accepts", "accept"),
     "_SWAPS": ("swaps", "swap"), "_WHERE": ("where",),
+    "VALUE_KIND": ("number", "symbol", "kind"), "RELATION": ("partner", "left", "right", "next", "previous"),
 }
 
 # The draws a house rule may replace (`instead of turn_draw:`).

@@ -123,7 +123,9 @@ class ToAst(Transformer):
         return ast.And(**_at(meta), items=tuple(children))
 
     def accepts(self, meta, children):
-        return ast.Accepts(**_at(meta), player=children[0], question=str(children[-1])[1:-1])
+        text = children[-1]
+        return ast.Accepts(**_at(meta), player=children[0], question=str(text)[1:-1], question_line=text.line,
+                           question_column=text.column)
 
     def always(self, meta, children):
         return ast.Const(**_at(meta), value=True)
@@ -143,8 +145,9 @@ class ToAst(Transformer):
         return ast.ChooseColour(**_at(meta), chooser=chooser)
 
     def ask(self, meta, children):
-        question = str(children[1])[1:-1]
-        return ast.Ask(**_at(meta), target=children[0], question=question, answers=tuple(children[2:]))
+        text = children[1]
+        return ast.Ask(**_at(meta), target=children[0], question=str(text)[1:-1], answers=tuple(children[2:]),
+                       question_line=text.line, question_column=text.column)
 
     def answer(self, meta, children):
         return ast.Answer(**_at(children[0]), text=str(children[0])[1:-1], body=children[1])
@@ -284,6 +287,39 @@ class ToAst(Transformer):
         verb = children[1]
         return ast.DoAction(**_at(meta), target=children[0], verb=str(verb), verb_line=verb.line,
                             verb_column=verb.column)
+
+    # ---- aggregates over players
+    def count_of(self, meta, children):
+        group, predicate = children
+        return ast.Aggregate(**_at(meta), how="count", figure=None, group=group, predicate=predicate)
+
+    def total_of(self, meta, children):
+        figure, group, predicate = children
+        return ast.Aggregate(**_at(meta), how="total", figure=str(figure), group=group, predicate=predicate)
+
+    def extreme_of(self, meta, children):
+        rank, figure, group, predicate = children
+        return ast.Aggregate(**_at(meta), how=str(rank), figure=str(figure), group=group, predicate=predicate)
+
+    def any_of(self, meta, children):
+        return ast.Quantified(**_at(meta), every=False, group=children[0], predicate=children[1])
+
+    def all_of(self, meta, children):
+        return ast.Quantified(**_at(meta), every=True, group=children[-2], predicate=children[-1])
+
+
+    # ---- naming a number, a symbol or a kind
+    def choose_value(self, meta, children):
+        if isinstance(children[0], ast.Player):  # `next chooses symbol`
+            chooser, children = children[0], children[1:]
+        else:
+            chooser = ast.Player(**_at(meta), who="me")
+        what, low, high = (*children, None, None)[:3]
+        return ast.ChooseValue(**_at(meta), chooser=chooser, what=str(what), low=low, high=high)
+
+    def chosen_value(self, meta, children):
+        return ast.ChosenValue(**_at(children[0]), what=str(children[0]).split()[-1])
+
 
 def _flatten(children) -> tuple:
     """Statements of a block: lists from `_simple_stmts` and nested blocks, in order."""

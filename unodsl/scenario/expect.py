@@ -70,11 +70,15 @@ class _Expectations:
         if "kind" in want and want["kind"] != decision.kind:
             self.fail(path + ("kind",), "decision kind", want["kind"], decision.kind)
         if "options" in want:
-            expected = sorted(option_key(self.edition, o) for o in want["options"])
+            if decision.kind == "value":  # (values named, never cards: a kind `wild` is no Wild card)
+                expected = sorted(option_text(o).strip().lower() for o in want["options"])
+            else:
+                expected = sorted(option_key(self.edition, o) for o in want["options"])
             actual = sorted(option_text(o).lower() for o in decision.options)
             if expected != actual:
                 self.fail(path + ("options",), "options",
-                          "[" + ", ".join(option_shown(self.edition, o) for o in want["options"]) + "]",
+                          "[" + ", ".join(option_text(o) if decision.kind == "value" else option_shown(self.edition, o)
+                                          for o in want["options"]) + "]",
                           "[" + options_text(decision) + "]")
 
     def check_hands(self, path, want: dict, _):

@@ -197,6 +197,9 @@ class Narrator:
     def _chosen(self, note, viewer):
         return self._act(note, viewer, "picks", "pick", f" {self.who(note['chosen'], viewer)}")
 
+    def _named(self, note, viewer):
+        return self._act(note, viewer, "names", "name", f" the {note['what']} {note['value']}")
+
     def _answered(self, note, viewer):
         return self._act(note, viewer, "answers", "answer", f" \"{note.get('answer', '')}\"")
 

@@ -265,6 +265,21 @@ class _Builder:
     def _player(self) -> Menu:
         return self.seats("Pick a player:")
 
+    def _value(self) -> Menu:
+        """A number is typed as itself; a symbol or a kind by its number in the list, or its name."""
+        what = self.decision.about
+        if what == "number":
+            choices = [Choice(str(n), str(n), n, ()) for n in self.main]
+        else:
+            choices = [Choice(str(i), self.value_name(value), value, (str(value).lower(),))
+                       for i, value in enumerate(self.main, 1)]
+        return Menu(self.decision, f"Name a {what}:", choices)
+
+    def value_name(self, value) -> str:
+        """A symbol or a kind as players say it: a kind's name for its id."""
+        kind = self.match.edition.kinds.get(value)
+        return kind.name if kind is not None else str(value)
+
     def _give(self) -> Menu:
         return self.seats(f"Give {self.style.card(self.decision.about)} to whom?")
 

@@ -136,7 +136,8 @@ class Screen:
     def _seat_line(self, view, seat: int, name: str, viewer: int | None) -> str:
         match = self.match
         player = round_seat(match, seat)
-        who = f"{seat + 1} {name}" + (" (you)" if seat == viewer and name != "You" else "")
+        width = len(str(match.n))  # (seat numbers right-aligned: 16 players have two digits)
+        who = f"{seat + 1:>{width}} {name}" + (" (you)" if seat == viewer and name != "You" else "")
         who += f" [{self.bots[seat]}]" if self.bots[seat] else ""
         if player is None:
             return f"    {who:<26}{'out':>6}{match.scores[seat]:>7}   eliminated"

@@ -4,7 +4,7 @@ order is the order of docs/effects.md's "Statements at a glance", which unodsl/l
 continues."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..registry import part, statement
 from .base import Node, nodes_of
@@ -235,6 +235,9 @@ class Ask(Node):
     target: Player
     question: str
     answers: tuple
+    # Where the question's text is (its opening quote), for a problem with a value it says (`{n}`).
+    question_line: int = field(default=0, compare=False)
+    question_column: int = field(default=0, compare=False)
 
 
 # ---- hands shown
@@ -279,6 +282,23 @@ class Eliminate(Node):
 
     target: Player
     shuffled: bool  # their cards are shuffled into the draw pile (else: under the discard pile)
+
+
+# ---- naming a number, a symbol or a kind
+
+
+@statement("choose_value", syntax="choose number [in LOW..HIGH] / choose symbol / choose kind (PLAYER chooses ...)",
+           does="names a number (of the range, else one the cards bear), a symbol or a kind: `chosen number`, ...",
+           primitives=("choose_value",))
+@dataclass(frozen=True)
+class ChooseValue(Node):
+    """`choose number in 1..6`, `next chooses symbol`: the player names a value; the pick is
+    `chosen number` (`chosen symbol`, `chosen kind`) for the rest of the script."""
+
+    chooser: Player
+    what: str  # number, symbol or kind
+    low: Node | None = None  # the range of a number (None: the numbers the edition's cards bear)
+    high: Node | None = None
 
 
 __all__ = nodes_of(globals())

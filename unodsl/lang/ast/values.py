@@ -1,7 +1,7 @@
 """Conditions and values of the syntax tree, each with its row (unodsl/lang/registry.py)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 
 from ..registry import condition, part, value
 from .base import Node, nodes_of
@@ -88,17 +88,6 @@ class Count(Node):
 
     player: Player
     predicate: Node
-
-
-@value("count_of", syntax="count of PLAYERS [where C]",
-       does="how many of the players satisfy C, each being `player` in it", gives="number")
-@dataclass(frozen=True)
-class CountOf(Node):
-    """`count of others where player.hand > 5`: how many of the group satisfy the condition
-    (without one, how many the group holds)."""
-
-    group: Player
-    predicate: Node | None
 
 
 # ---- chance --------------------------------------------------------------------
@@ -205,6 +194,9 @@ class Accepts(Node):
 
     player: Player
     question: str
+    # Where the question's text is (its opening quote), for a problem with a value it says (`{n}`).
+    question_line: int = field(default=0, compare=False)
+    question_column: int = field(default=0, compare=False)
 
 
 @condition("bluffed", syntax="bluffed", does="the card just played broke its `bluff_if` condition")
@@ -257,6 +249,71 @@ class PlaceAttr(Node):
 
     place: Node  # an ast.Place
     attr: str
+
+
+@value("chosen_value", syntax="chosen number / chosen symbol / chosen kind",
+       does="the value a `choose number` (`symbol`, `kind`) named (none: nothing could be named)")
+@dataclass(frozen=True)
+class ChosenValue(Node):
+    """`chosen number`: what the script's `choose number` named."""
+
+    what: str  # number, symbol or kind
+
+
+# ---- aggregates over players (the player looked at is `player`; their figures may be bare)
+
+
+@value("count_of", "total_of", "extreme_of",
+       syntax="count of PLAYERS [where C] / total FIGURE of PLAYERS [where C] / highest (lowest) FIGURE of PLAYERS "
+              "[where C]",
+       does="how many players of the group satisfy C (`player` in it, their figures bare: `hand > 5`); the total, "
+            "highest or lowest of a figure over them (none: no one)", gives="number")
+@dataclass(frozen=True)
+class Aggregate(Node):
+    """`count of others where hand > 5`, `total hand of others`, `highest score of everyone`:
+    a number made from the players of `group` that satisfy `predicate` (all: None)."""
+
+    how: str  # count, total, highest, lowest
+    figure: str | None  # the figure totalled or ranked (None: counted)
+    group: Player
+    predicate: Node | None
+
+
+@condition("any_of", "all_of", syntax="any of PLAYERS where C / all of PLAYERS where C",
+           does="some player of the group satisfies C (all: every one, or there is none)")
+@dataclass(frozen=True)
+class Quantified(Node):
+    """`any of others where hand == 1`, `all of everyone where score < 100`."""
+
+    every: bool
+    group: Player
+    predicate: Node
+
+
+AGGREGATES = (Aggregate, Quantified)
+# Conditions about cards inside an aggregate's condition: their bare names read a card.
+_ABOUT_CARDS = (Holds, Count)
+
+
+def about_each_player(predicate: Node | None, figures) -> Node | None:
+    """An aggregate's condition with its bare figures (`hand`, a player variable) read of the
+    player looked at, `player`; not inside a condition about cards (`player holds ...`) nor
+    inside another aggregate, which looks at its own players."""
+    if isinstance(predicate, Name):
+        if predicate.name not in figures:
+            return predicate
+        return PlayerAttr(predicate.line, predicate.column, Player(predicate.line, predicate.column, "player"),
+                          predicate.name)
+    if not isinstance(predicate, Node) or isinstance(predicate, (*_ABOUT_CARDS, *AGGREGATES)):
+        return predicate
+    changed = {}
+    for item in fields(predicate):
+        value = getattr(predicate, item.name)
+        if isinstance(value, Node):
+            changed[item.name] = about_each_player(value, figures)
+        elif isinstance(value, tuple):
+            changed[item.name] = tuple(about_each_player(part, figures) for part in value)
+    return replace(predicate, **changed)
 
 
 __all__ = nodes_of(globals())

@@ -6,7 +6,8 @@ from ...errors import ScriptError
 from .. import ast
 from .emitter import _Emitter
 from .model import CONDITION, EFFECT, Compiled, Context, Vocabulary, hook_context
-from .runtime import _arith, _between, _colour, _equal, _identical, _ordered, _under_top, _whole
+from .runtime import (_arith, _between, _colour, _equal, _identical, _named_numbers, _ordered, _said, _total,
+                      _under_top, _whole)
 from .state_chance import _let_names
 
 MAX_FALSE_CALL = 20  # cards a false call may cost (`uno at any time, false calls draw N`)
@@ -14,7 +15,8 @@ MAX_FALSE_CALL = 20  # cards a false call may cost (`uno at any time, false call
 
 # The runtime helpers the generated functions call, by the names they call them.
 HELPERS = {"_arith": _arith, "_between": _between, "_whole": _whole, "_colour": _colour,
-           "_equal": _equal, "_ordered": _ordered, "_identical": _identical, "_under_top": _under_top}
+           "_equal": _equal, "_ordered": _ordered, "_identical": _identical, "_under_top": _under_top,
+           "_total": _total, "_named_numbers": _named_numbers, "_said": _said}
 
 
 def _build(emitter: _Emitter, name: str, params: str, origin: str, tree=None) -> Compiled:

@@ -9,6 +9,8 @@ from ...limits import MAX_LOOP_DEPTH
 from .. import ast
 from ..registry import LANGUAGE
 from .actions import ActionCode
+from .aggregates import AggregateCode
+from .choices import ChoiceCode
 from .expressions import ExpressionCode
 from .model import _A_TYPE, GROUP_PLAYERS, TRUTH_WORDS, Context, Vocabulary
 from .moves import MoveCode
@@ -23,7 +25,8 @@ class MissingCompiler(AssertionError):
     mistake in the author's script."""
 
 
-class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, StateChanceCode):
+class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, StateChanceCode, AggregateCode,
+               ChoiceCode):
     """Builds the Python source of one function, line by line."""
 
     def __init__(self, vocab: Vocabulary, context: Context):

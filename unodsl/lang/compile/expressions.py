@@ -222,24 +222,6 @@ class ExpressionCode:
         count = f"sum(1 for {var} in {hand} if {self.expr(node.predicate, var)})"
         return self.unless_nobody(node.player, count, "None")
 
-    @compiles(ast.CountOf)
-    def x_CountOf(self, node, card):
-        """`count of GROUP where C`: each player of the group is `player` in C, the name a
-        Python generator binds (its own scope: a `player` outside is not touched)."""
-        if self.looping:
-            raise ScriptError("`count of` inside a `for each player` loop would hide the loop's `player`",
-                              node.line, node.column,
-                              hint="count before the loop (`let many = count of others where ...`)")
-        group = self.each(node.group)
-        if node.predicate is None:
-            return f"sum(1 for player in {group})"
-        self.looping = True
-        try:
-            test = self.expr(node.predicate, None)
-        finally:
-            self.looping = False
-        return f"sum(1 for player in {group} if {test})"
-
     @compiles(ast.Challenges)
     def x_Challenges(self, node, card):
         self.asks, self.pure = True, False
@@ -253,7 +235,8 @@ class ExpressionCode:
     @compiles(ast.Accepts)
     def x_Accepts(self, node, card):
         self.asks, self.pure = True, False
-        return f"g.anyone_accepts(list({self.each(node.player)}), {node.question!r})"
+        question = self.said(node.question, node.question_line or node.line, node.question_column or node.column)
+        return f"g.anyone_accepts(list({self.each(node.player)}), {question})"
 
     @compiles(ast.Bluffed)
     def x_Bluffed(self, node, card):
@@ -296,6 +279,10 @@ class ExpressionCode:
             return True
         if isinstance(node, ast.PlaceAttr):  # (an empty pile has no top card, a Wild's colour may be none)
             return node.attr != "size"
+        if isinstance(node, ast.Aggregate):  # (the highest of no one is none)
+            return node.how in ("highest", "lowest")
+        if isinstance(node, ast.ChosenValue):  # (an empty range names nothing)
+            return True
         return isinstance(node, (ast.Name, ast.Dotted, ast.Arith, ast.Neg))
 
     @compiles(ast.PlayerValue)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import operator
 
 from ...stops import number_passed
-from ...limits import MAX_NUMBER
+from ...limits import MAX_NAMED_NUMBERS, MAX_NUMBER, MAX_SAID_CHARS
+from ...stops import RoundStopped
 
 
 def _colour(value, colours: tuple):
@@ -66,3 +67,40 @@ def _between(value, low, high) -> bool:
 def _under_top(discard: list):
     """The card under the top of the discard pile (the card played before it), or none."""
     return discard[-2] if len(discard) > 1 else None
+
+
+def _total(values) -> int:
+    """`total FIGURE of GROUP`: the figures added up; past the numbers a script may hold, the
+    round stops (16 counters near the bound)."""
+    result = sum(values)
+    if _SMALLEST <= result <= _LARGEST:
+        return result
+    raise number_passed("a total", result)
+
+
+def _named_numbers(low, high) -> range:
+    """The numbers `choose number in LOW..HIGH` offers (none when an end is absent or the range is
+    empty); a range wider than MAX_NAMED_NUMBERS stops the round (its ends were worked out at play)."""
+    if not isinstance(low, int) or not isinstance(high, int) or high < low:
+        return range(0)
+    if high - low >= MAX_NAMED_NUMBERS:
+        raise RoundStopped(f"`choose number in {low}..{high}` would offer {high - low + 1:,} numbers, more than "
+                           f"{MAX_NAMED_NUMBERS}")
+    return range(low, high + 1)
+
+
+def _said(value, kind: str) -> str:
+    """A value as a question's text says it (`{n}`): a number, a word, a card's label, a player by
+    seat (counted from 1, as the table shows them), yes/no, or "none"; never longer than
+    MAX_SAID_CHARS characters."""
+    if value is None:
+        text = "none"
+    elif isinstance(value, bool):
+        text = "yes" if value else "no"
+    elif kind == "player" and isinstance(value, int):
+        text = f"player {value + 1}"
+    elif hasattr(value, "label"):
+        text = value.label()
+    else:
+        text = str(value)
+    return text if len(text) <= MAX_SAID_CHARS else text[:MAX_SAID_CHARS - 1] + "…"

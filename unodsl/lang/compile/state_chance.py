@@ -203,6 +203,8 @@ class StateChanceCode:
                 return "any"  # (reported as unknown where it is compiled)
             outcomes = [o for o, _ in self.vocab.chance[node.table]]
             return "number" if all(isinstance(o, int) for o in outcomes) else "text"
+        if isinstance(node, ast.ChosenValue):  # (`chosen number` is a number, a symbol or a kind a text)
+            return "number" if node.what == "number" else "text"
         return {ast.RandomNumber: "number", ast.RandomCard: "card"}.get(type(node))
 
     # ---- chance

@@ -235,11 +235,17 @@ class StatementCode:
     @compiles(ast.Ask)
     def s_Ask(self, s):
         var = self.fresh("a")
-        options = [answer.text for answer in s.answers]
-        self.emit(f"{var} = g.ask_question({self.single(s.target)}, {s.question!r}, {options!r})")
+        question = self.said(s.question, s.question_line or s.line, s.question_column or s.column)
+        answers = [self.said(answer.text, answer.line, answer.column) for answer in s.answers]
+        if any(answer.startswith("''.join(") for answer in answers):  # (values said: each worked out once)
+            names = [self.fresh("o") for _ in answers]
+            for name, answer in zip(names, answers):
+                self.emit(f"{name} = {answer}")
+            answers = names
+        self.emit(f"{var} = g.ask_question({self.single(s.target)}, {question}, [{', '.join(answers)}])")
 
         def header(index):
-            self.emit(f"{'if' if index == 0 else 'elif'} {var} == {s.answers[index].text!r}:")
+            self.emit(f"{'if' if index == 0 else 'elif'} {var} == {answers[index]}:")
 
         # (the player answers with one of the answers: every path runs one of them)
         self.branches([answer.body for answer in s.answers], True, header)

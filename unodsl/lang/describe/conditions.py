@@ -206,10 +206,6 @@ class ConditionWords:
     def d_Count(self, node: ast.Count, ctx: Context, negated: bool = False) -> str:
         return self.d_Holds(ast.Holds(node.line, node.column, node.player, node.predicate), ctx, negated)
 
-    @describes(ast.CountOf)
-    def d_CountOf(self, node: ast.CountOf, ctx: Context, negated: bool = False) -> str:
-        return f"{self.value(node, ctx)} is {'' if negated else 'not '}zero"
-
     @describes(ast.Challenges)
     def d_Challenges(self, node: ast.Challenges, ctx: Context, negated: bool = False) -> str:
         who = self.who(node.player, ctx)

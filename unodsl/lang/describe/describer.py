@@ -11,6 +11,8 @@ from .. import ast
 from ..compile import Vocabulary
 from ..registry import LANGUAGE
 from .actions import ActionWords
+from .aggregates import AggregateWords
+from .choices import ChoiceWords
 from .branches import BranchWords
 from .cards import CardWords
 from .conditions import ConditionWords
@@ -25,7 +27,7 @@ from .words import IT, Clause, Context, Item, capital
 
 @dataclass
 class Describer(PlayerWords, StatementWords, BranchWords, ConditionWords, ValueWords, StateChanceWords,
-                MoveWords, CardWords, ActionWords):
+                MoveWords, CardWords, ActionWords, AggregateWords, ChoiceWords):
     """English for the nodes of one edition (its vocabulary tells tags from values)."""
 
     vocab: Vocabulary = field(default_factory=Vocabulary)

@@ -41,9 +41,6 @@ def source(node: ast.Node) -> str:
         return f"{node.player.who} holds {_operand(node.predicate, ast.And, ast.Or, ast.Not)}"
     if isinstance(node, ast.Count):
         return f"count({node.player.who}, {source(node.predicate)})"
-    if isinstance(node, ast.CountOf):
-        where = f" where {source(node.predicate)}" if node.predicate is not None else ""
-        return f"count of {node.group.who}{where}"
     if isinstance(node, ast.Challenges):
         return f"{node.player.who} challenges"
     if isinstance(node, ast.Accepts):

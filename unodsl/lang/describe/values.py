@@ -57,13 +57,10 @@ class ValueWords:
             who = self.who(node.player, ctx)
             what = self.noun_phrase(node.predicate, dataclasses.replace(ctx, card=IT), "plural")
             return f"the number of {what} {who.noun} {say(who, 'hold')}"
-        if isinstance(node, ast.CountOf):
-            group = self.who(node.group, ctx)
-            if node.predicate is None:
-                return "the number of players still in the round" if group.key == "everyone" else \
-                    f"the number of {group.obj} still in the round"
-            counted = dataclasses.replace(ctx, they="player")
-            return f"the number of {group.obj} such that {self.cond(node.predicate, counted)}"
+        if isinstance(node, ast.Aggregate):
+            return self.aggregate_value(node, ctx)
+        if isinstance(node, ast.ChosenValue):
+            return self.chosen_value_words(node)
         if isinstance(node, ast.Arith):
             return f"{self.value(node.left, ctx)} {ARITH[node.op]} {self.value(node.right, ctx)}"
         if isinstance(node, ast.Neg):
