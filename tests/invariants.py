@@ -95,7 +95,9 @@ def check_options(decision, state: Round) -> None:
     elif kind == d.UNO_CALL:  # every player in the round with cards, the caller first, then PASS
         assert options[-1] is d.PASS and options[0] == seat and state.edition.false_call is not None
         assert set(options[:-1]) == {q for q in range(state.n) if q not in state.out and state.hands[q]}
-        assert decision.about and all(len(state.hands[q]) == 1 and q not in state.out for q in decision.about)
+        # (strict, `even when nobody holds one card`: asked after every turn, maybe of no one)
+        assert decision.about or state.facts.uno_every_turn
+        assert all(len(state.hands[q]) == 1 and q not in state.out for q in decision.about)
     else:
         assert options, f"empty options for {kind}"
 
