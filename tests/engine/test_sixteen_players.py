@@ -58,3 +58,14 @@ def test_seventeen_players_are_refused():
     edition = unodsl.load_edition("no-mercy", settings=SIXTEEN)
     with pytest.raises(UnoError, match="for 2 to 16 players, not 17"):
         unodsl.Match(edition, players=17, agents=["random"] * 17, seed=1)
+
+
+@pytest.mark.parametrize("name, settings", [("classic", {**SIXTEEN, "hand_size": 6}), ("no-mercy", SIXTEEN)])
+def test_the_written_loop_plays_the_interpreters_games_at_sixteen(name, settings):
+    edition = unodsl.load_edition(name, settings=settings)
+    for seed in range(5):
+        played = [unodsl.Match(edition, players=16, agents=["random", "greedy"] * 8, seed=seed, max_rounds=2,
+                               record=False,
+                               specialise=specialise) for specialise in (True, False)]
+        fast, slow = ((match.result(), match.rng.getstate()) for match in played)
+        assert fast == slow
