@@ -168,3 +168,11 @@ def test_a_mistake_inside_a_text_is_placed_there(text, column):
     with pytest.raises(ScriptError) as refused:
         compile_script(parse_script(text), CLASSIC.vocabulary)
     assert refused.value.column == column
+
+
+def test_a_value_named_by_no_one_is_none():
+    rnd = table([3, 3, 3])
+    script = compile_script(parse_script("choose player where chosen.hand > 100\nchosen chooses number in 1..3\n"
+                                         "me draws chosen number"), CLASSIC.vocabulary)
+    script.function(rnd, 0, rnd.discard[-1])  # (no one to choose: no number, and nothing drawn)
+    assert len(rnd.hands[0]) == 3

@@ -757,7 +757,8 @@ VALUE_EXAMPLES = {
                      "next chooses number in 1..6\nme draws chosen number", "choose symbol\nif top.symbol == chosen "
                      "symbol: skip next", "choose kind\nothers discards all where kind == chosen kind",
                      "choose number in x..3\nme draws chosen number", "if me.hand > 2:\n  choose number\n"
-                     "me draws chosen number", "repeat 2 times:\n  choose number in 0..99\n  add chosen number to "
+                     "me draws chosen number", "choose player where chosen.hand > 3\nchosen chooses number in 1..3"
+                     "\nme draws chosen number", "repeat 2 times:\n  choose number in 0..99\n  add chosen number to "
                      "game.launches"],
     "said": ['ask me "Draw {me.hand} cards?":\n  "Draw {1 + 1}": me draws 2\n  "Pass": pass',
              'choose number in 1..3\nask next "{chosen number}, {next}, {top}, {{{card}}}?":\n  "y": skip next\n'

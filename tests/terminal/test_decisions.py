@@ -162,7 +162,7 @@ def test_every_decision_kind_is_put_to_a_person():
     """The cases above (with the whole matches of test_play.py) cover every kind."""
     covered = {"turn", "play_drawn", "colour", "challenge", "call_uno", "catch", "player", "react",
                "stack", "top_card", "give", "discard", "pick", "yes_no", "question", "write_rule",
-               "jump_in", "uno_call", "pile"}
+               "jump_in", "uno_call", "pile", "value"}
     assert covered == set(decisions.KINDS)
 
 

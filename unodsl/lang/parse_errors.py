@@ -48,6 +48,11 @@ _TOKEN_WORDS = {
 _TOKEN_TEXT["REPLACED"] = f"a draw a rule may replace ({', '.join(REPLACED_DRAWS)})"
 _TOKEN_WORDS["REPLACED"] = REPLACED_DRAWS
 
+# What a player names (`choose number`), and a pick read after (`chosen number`).
+_TOKEN_TEXT["VALUE_KIND"] = "what is named (number, symbol, kind)"
+_TOKEN_WORDS["VALUE_KIND"] = ("number", "symbol", "kind")
+_TOKEN_TEXT["CHOSEN_VALUE"] = "a value named (chosen number, chosen symbol, chosen kind)"
+
 # Mistakes people make, recognised by what was found where: (found, expected) -> hint.
 _LABELS = [
     (lambda found, expected: found == "indentation",

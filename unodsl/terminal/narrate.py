@@ -198,7 +198,10 @@ class Narrator:
         return self._act(note, viewer, "picks", "pick", f" {self.who(note['chosen'], viewer)}")
 
     def _named(self, note, viewer):
-        return self._act(note, viewer, "names", "name", f" the {note['what']} {note['value']}")
+        value = note["value"]
+        if note["what"] == "kind" and value in self.edition.kinds:  # (a kind by its name, as the table says it)
+            value = self.edition.kinds[value].name
+        return self._act(note, viewer, "names", "name", f" the {note['what']} {value}")
 
     def _answered(self, note, viewer):
         return self._act(note, viewer, "answers", "answer", f" \"{note.get('answer', '')}\"")

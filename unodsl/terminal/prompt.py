@@ -269,7 +269,7 @@ class _Builder:
         """A number is typed as itself; a symbol or a kind by its number in the list, or its name."""
         what = self.decision.about
         if what == "number":
-            choices = [Choice(str(n), str(n), n, ()) for n in self.main]
+            choices = [Choice(str(n), "", n, ()) for n in self.main]  # (the number is its own key)
         else:
             choices = [Choice(str(i), self.value_name(value), value, (str(value).lower(),))
                        for i, value in enumerate(self.main, 1)]

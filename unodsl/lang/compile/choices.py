@@ -31,6 +31,9 @@ class ChoiceCode:
                               hint=f"write `choose {what}`")
         self.emit(f"{_picked(what)} = g.choose_value({self.single(s.chooser)}, {what!r}, {self.named(s)})")
         self.assigned = self.assigned | {f"chosen {what}"}
+        first = f"    {_picked(what)} = None"  # (a pick by `chosen` when no one was chosen: none)
+        if first not in self.lines:
+            self.lines.insert(0, first)
 
     def named(self, s: ast.ChooseValue) -> str:
         """The values offered, as Python source."""
