@@ -213,6 +213,12 @@ async def test_completion_in_a_script_offers_statements_players_and_this_edition
     assert {"settings.hand_size", "settings.stacking", "game.launches", "power"} <= set(labels)
 
 
+async def test_completion_in_a_script_offers_the_editions_written_rules(client):
+    text = (HERE / "fine.yaml").read_text(encoding="utf-8") + "written_rules:\n  gift: others draw 1\n"
+    labels = await complete(client, "fine.yaml", text, where("fine.yaml", "next draws 2", "next"))
+    assert "gift" in labels and "apply written rule NAME" in labels
+
+
 async def test_completion_after_a_dot_offers_what_follows_it(client):
     text = (HERE / "fine.yaml").read_text(encoding="utf-8").replace("next draws 2", "next draws game.")
     at = where("fine.yaml", "next draws 2", "next")

@@ -121,6 +121,7 @@ class Names:
     player_state: tuple[str, ...]
     game_state: tuple[str, ...]
     actions: tuple[str, ...]
+    written_rules: tuple[str, ...] = ()  # the edition's `written_rules:` (apply written rule NAME)
 
 
 def names_of(analysis: Analysis) -> Names:
@@ -136,6 +137,7 @@ def names_of(analysis: Analysis) -> Names:
         player_state=tuple(_mapping(state.get("player"))),
         game_state=tuple(_mapping(state.get("game"))),
         actions=tuple(_mapping(data.get("actions"))),
+        written_rules=tuple(_mapping(data.get("written_rules"))),
     )
 
 
@@ -162,6 +164,7 @@ def script_completions(names: Names, before: str) -> list[types.CompletionItem]:
     items += _items([f"game.{s}" for s in names.game_state], types.CompletionItemKind.Field, "game state")
     items += _items(names.player_state, types.CompletionItemKind.Field, "a player's state (PLAYER.NAME)")
     items += _items(names.actions, types.CompletionItemKind.Function, "action (PLAYER ACTION)")
+    items += _items(names.written_rules, types.CompletionItemKind.Function, "written rule (apply written rule NAME)")
     return items
 
 
