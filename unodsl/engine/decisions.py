@@ -119,8 +119,9 @@ _TABLE = (
                  "turn (its number): play then continues from you, and the players between lose "
                  "their turn. Or p to let play go on.", ("jump_in",)),
     DecisionKind("uno_call", "seats, and PASS: call UNO on yourself (\"UNO!\") or catch another player? "
-                 "about = the players holding one card without having called", True,
-                 "UNO at any time: someone holds one card and has not called UNO. Call UNO on "
+                 "about = the players holding one card without having called (strict: maybe none)", True,
+                 "UNO at any time: someone holds one card and has not called UNO (under the strict "
+                 "rule you are asked after every turn, even when nobody does). Call UNO on "
                  "yourself (your seat number, or uno) if it is you; catch another player (their "
                  "seat number or name) and they draw a penalty. A false call (on a player who holds "
                  "more than one card, you too) makes you draw. Or p to say nothing."),
