@@ -29,8 +29,8 @@ All stays on top, the others go under it"). Those cards go down with the card, w
 laid on them: its player is asked to call UNO only if the card and they leave one card
 (after the effect), not as the card goes. A player whose Discard All empties their hand
 never holds one card, and has nothing to call. (Cards discarded after the card, on top of
-it, leave the card's player holding the rest for a moment: UNO Harry Potter's Voldemort
-asks for the call "before you discard your final card", as the card goes.)
+it, leave the card's player holding the rest for a moment: UNO Harry Potter's sheet asks
+for the call "before you discard your final card", as the card goes.)
 """
 from __future__ import annotations
 
