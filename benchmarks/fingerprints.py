@@ -21,8 +21,12 @@ import tempfile
 from pathlib import Path
 
 EDITIONS = ["classic", "classic-2018", "all-wild", "attack", "flip", "green-lantern", "harry-potter",
-            "harry-potter-fr", "harry-potter-sorting-hat", "no-mercy", "veto", "triple-play", "teams"]
-RULES = [[], ["@progressive"], ["@jump-in"], ["@seven-zero"], ["@mercy"], ["@uno-any-time"]]
+            "harry-potter-fr", "harry-potter-sorting-hat", "no-mercy", "veto", "triple-play", "teams",
+            "classic-2018-swap-hands", "classic-rule-deck"]
+# (a rule missing at the older commit, or not fitting an edition, is left out: see fingerprints)
+RULES = [[], ["@progressive"], ["@jump-in"], ["@seven-zero"], ["@mercy"], ["@uno-any-time"],
+         ["@progressive-mixed"], ["@uno-any-time-strict"], ["@must-play"], ["@no-bluffing"], ["@close-calls"],
+         ["@crowded-table"], ["@name-a-number"], ["@doubles"], ["@skip-bounce"]]
 
 
 def fingerprints(seeds: int) -> dict[str, str]:

@@ -299,8 +299,10 @@ class Match:
         round_scored = modes.round_scores(self.edition.settings, round_points, rnd.winner, rnd.out)
         points, scored = [0] * self.n, [0] * self.n
         for index, seat in enumerate(self.active):
-            points[seat], scored[seat] = round_points[index], round_scored[index]
-            self.scores[seat] += round_scored[index]
+            # (with what scripts wrote during the round: `add 10 to me.score`, on round_end)
+            written = rnd.scores[index] - self.scores[seat]
+            points[seat], scored[seat] = round_points[index], round_scored[index] + written
+            self.scores[seat] += scored[seat]
         winner = None if rnd.winner is None else self.active[rnd.winner]
         stopped = rnd.stopped.report() if rnd.stopped is not None else None
         self.results.append(RoundResult(winner, rnd.turns, points, scored, stopped))

@@ -93,7 +93,7 @@ def test_validate_unknown_edition():
     no_traceback(result)
     assert result.exit_code == 1
     assert result.stdout == ("no-such-edition: error: no edition named 'no-such-edition' and no such file\n"
-                             "  hint: editions: all-wild, attack, classic, classic-2018, classic-2018-swap-hands, flip, green-lantern, "
+                             "  hint: editions: all-wild, attack, classic, classic-2018, classic-2018-swap-hands, classic-rule-deck, flip, green-lantern, "
                              "harry-potter, "
                              "harry-potter-fr, harry-potter-sorting-hat, no-mercy, teams, triple-play, veto (or a file's path)\n"
                              "1 error, 0 warnings\n")

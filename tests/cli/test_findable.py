@@ -66,7 +66,7 @@ def _completions(words: str) -> list[str]:
 
 def test_completion_of_edition_names_and_house_rules():
     assert _completions("unodsl play cla") == ["file,cla", "plain,classic", "plain,classic-2018",
-                                               "plain,classic-2018-swap-hands"]
+                                               "plain,classic-2018-swap-hands", "plain,classic-rule-deck"]
     assert "plain,harry-potter-fr" in _completions("unodsl compare classic harry")
     assert _completions("unodsl simulate classic --rule @se") == ["plain,@seven-zero"]
     assert _completions("unodsl validate no-m") == ["file,no-m", "plain,no-mercy"]

@@ -75,7 +75,8 @@ SAMPLES = {
 # The NAMEs of some rules (by alias), in order, drawn from their own lists: mostly the
 # edition's state variables and chance table, so that statements about them often play.
 RULE_SAMPLES = {
-    "player_state": [["power", "tokens", "tokens", "tokens", "launches"]],
+    # (and `score`: `add N to me.score` writes a score, issue 26)
+    "player_state": [["power", "tokens", "tokens", "tokens", "launches", "score"]],
     "game_state": [["game", "game", "game", "top"], ["launches", "launches", "last", "held", "power"]],
     "random_outcome": [["launcher", "launcher", "lancher"]],
     "let_stmt": [["x", "x", "c", "colour"]],

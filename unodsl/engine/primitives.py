@@ -233,6 +233,18 @@ class ScriptPrimitives:
         if self.log is not None:
             self._record_state(p, name, value)
 
+    def add_score(self, p: int, amount: int | None) -> None:
+        """`add N to P.score`: a score written by a script (`on round_end:`), which the match
+        keeps with the round's points (unodsl.match). In team play the score is the team's:
+        both partners' move."""
+        for q in ((p, self.partner(p)) if self.settings.get("teams") else (p,)):
+            value = self.scores[q] + (amount or 0)
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+                raise number_passed(_variable(q, "score"), value)
+            self.scores[q] = value
+            if self.log is not None:
+                self._record_state(q, "score", value)
+
     def flip_state(self, p: int | None, name: str) -> None:
         where = self.game_state if p is None else self.player_state[p]
         where[name] = not where[name]

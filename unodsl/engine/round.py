@@ -239,6 +239,8 @@ class Round(Turns, Drawing, ScriptPrimitives, Moves, DiscardPiles, Seats, OutOfT
             if start != AT_SETUP:
                 self._advance()
         self._turns()
+        if "round_end" in self.hooks and self.winner is not None:
+            self._fire("round_end", self.winner, NO_CARD)
 
     def _deal(self) -> None:
         table, dealt = self.edition.dealt  # table cards are not dealt: they lie in the middle

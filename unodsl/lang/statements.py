@@ -63,6 +63,9 @@ HOOK_EVENTS = (
     # (before the round ends: a hook that gives them cards again, or puts them out of the round,
     # keeps the round going: UNO Teams!' "takes half of their partner's cards and plays on")
     HookEvent("out", None, "a player's hand is left empty (before the round ends)"),
+    # (as its winner, before the hands left are counted: a hook may write scores, `add 10 to
+    # me.score`, which the match adds to the round's points)
+    HookEvent("round_end", None, "a round is won (as its winner, before the hands left are counted)"),
 )
 EVENT_NAMES = tuple(event.name for event in HOOK_EVENTS)
 BY_EVENT = {event.name: event for event in HOOK_EVENTS}

@@ -183,6 +183,14 @@ class ToAst(Transformer):
         base, relation = children
         return ast.RelativePlayer(**_at(meta), who="relative", base=base, relation=str(relation))
 
+    def seats_after(self, meta, children, relation="next"):
+        count, base = children
+        return ast.RelativePlayer(**_at(meta), who="relative", base=base, relation=relation,
+                                  steps=_whole_number(count))
+
+    def seats_before(self, meta, children):
+        return self.seats_after(meta, children, relation="previous")
+
     def relative_named(self, meta, children):
         name, relation = children
         base = ast.NamedPlayer(**_at(name), who="named", name=str(name))

@@ -39,16 +39,18 @@ class RankedPlayer(Player):
     among: Player
 
 
-@part("relative_player", "relative_named", syntax="PLAYER's partner / left / right / next / previous",
+@part("relative_player", "relative_named", "seats_after", "seats_before",
+      syntax="PLAYER's partner / left / right / next / previous / N seats after PLAYER / N seats before PLAYER",
       does="a player named from another: their partner, the player to their left or right (by the seats), "
-           "or after or before them in the direction of play")
+           "or N seats after or before them in the direction of play")
 @dataclass(frozen=True)
 class RelativePlayer(Player):
-    """`chosen's partner`, `p's left`: a player named from another one player (`base`).
-    `who` is "relative"."""
+    """`chosen's partner`, `p's left`, `2 seats after chosen`: a player named from another
+    one player (`base`). `who` is "relative"."""
 
     base: Player
     relation: str  # partner left right next previous
+    steps: int = 1  # next and previous: how many seats on (`2 seats after chosen`)
 
 
 @part("named_player", "named_hand", syntax="NAME", does="the player a `let` name holds (`victim draws 2`)")

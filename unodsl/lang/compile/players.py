@@ -72,7 +72,8 @@ class PlayerCode:
             self.teams_needed(player, "a partner")
             return f"g.partner({seat})"
         # left and right by the seats (left: the way play starts), next and previous by play
-        offset = {"left": "g.direction", "right": "-g.direction", "next": "1", "previous": "-1"}[relation]
+        offset = {"left": "g.direction", "right": "-g.direction", "next": str(player.steps),
+                  "previous": str(-player.steps)}[relation]
         return f"g.seat({seat}, {offset})"
 
     def teams_needed(self, player: ast.Player, said: str = "`partner`") -> None:

@@ -166,6 +166,11 @@ class StateChanceCode:
 
     @compiles(ast.AddState)
     def s_AddState(self, s):
+        if s.ref.name == "score" and (s.ref.player or self.held_base(s.ref)) is not None:
+            amount = self.fresh("v")  # a player's score (docs/effects.md, "Scores written by scripts")
+            self.emit(f"{amount} = {self.amount(s.amount, '`add`')}")
+            self.change_state(s.ref, f"g.add_score({{p}}, {amount})")
+            return
         var = self.state_ref(s.ref)
         if var.type != "counter":
             raise ScriptError(f"`add` counts: `{var.name}` is a {var.type}, not a counter", s.ref.line,

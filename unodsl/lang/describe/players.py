@@ -67,8 +67,12 @@ class PlayerWords:
 
     def relative_who(self, node: ast.RelativePlayer, ctx: Context) -> Who:
         base = self.who(node.base, ctx)
-        noun = RELATIONS[node.relation].format(owner=base.owner, obj=base.obj)
-        return Who(f"relative-{node.relation}-{base.key}", noun, noun, noun + "'s")
+        if node.steps != 1:
+            way = "after" if node.relation == "next" else "before"
+            noun = f"the player {node.steps} seats {way} {base.obj} in the direction of play"
+        else:
+            noun = RELATIONS[node.relation].format(owner=base.owner, obj=base.obj)
+        return Who(f"relative-{node.relation}{node.steps}-{base.key}", noun, noun, noun + "'s")
 
     @describes(ast.RelativePlayer)
     def d_RelativePlayer(self, node: ast.RelativePlayer, ctx: Context) -> str:
