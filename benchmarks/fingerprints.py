@@ -84,9 +84,12 @@ def main() -> int:
     if not args.against:
         return 0
     older = at_commit(args.against, args.seeds)
-    changed = [key for key in mine if older.get(key) != mine[key]]
+    # (an edition or a rule the older commit does not have is new there, not changed)
+    new = [key for key in mine if key not in older]
+    changed = [key for key in mine if key in older and older[key] != mine[key]]
     print(f"\nagainst {args.against}: {len(mine)} editions and rule sets, {args.seeds} seeds each; "
-          f"games changed: {', '.join(changed) if changed else 'none'}")
+          f"games changed: {', '.join(changed) if changed else 'none'}"
+          + (f"; new since then (nothing to compare): {', '.join(new)}" if new else ""))
     return 1 if changed else 0
 
 
