@@ -26,7 +26,7 @@ EDITIONS = ["classic", "classic-2018", "all-wild", "attack", "flip", "green-lant
 # (a rule missing at the older commit, or not fitting an edition, is left out: see fingerprints)
 RULES = [[], ["@progressive"], ["@jump-in"], ["@seven-zero"], ["@mercy"], ["@uno-any-time"],
          ["@progressive-mixed"], ["@uno-any-time-strict"], ["@must-play"], ["@no-bluffing"], ["@close-calls"],
-         ["@crowded-table"], ["@name-a-number"], ["@doubles"], ["@skip-bounce"]]
+         ["@crowded-table"], ["@name-a-number"], ["@doubles"]]
 
 
 def fingerprints(seeds: int) -> dict[str, str]:

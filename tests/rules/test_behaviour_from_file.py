@@ -16,11 +16,7 @@ SKIP_KIND = """\
     symbol: skip
     deck: {per_colour: 2}
     points: 20
-    # (played as an answer to a draw, under a rule that lets a Skip answer one, `@skip-bounce`,
-    # the draw it passes on already costs that player their turn: the Skip skips no one besides)
-    effect: |
-      if not played as answer:
-        skip next
+    effect: skip next
     on_start: skip next
 
 """
