@@ -132,8 +132,10 @@ def main() -> None:
             checkouts[args.against] = older_checkout(args.against, scratch / "older")
         with ThreadPoolExecutor(args.jobs) as pool:
             floor = pool.submit(floor_per_round, args.rounds)
+            # (an edition the older checkout does not have is measured in this tree only)
             runs = {(name, edition): pool.submit(per_round, path, edition, args.rounds)
-                    for name, path in checkouts.items() for edition in editions}
+                    for name, path in checkouts.items() for edition in editions
+                    if (path / "editions" / f"{edition}.yaml").exists()}
             report(editions, args.against, floor.result(), {key: run.result() for key, run in runs.items()})
     finally:
         if args.against:
@@ -162,7 +164,9 @@ def report(editions: list[str], against: str | None, floor: tuple[float, float],
                f"{cost / floor_round:.2f} | {per_turn / (floor_round / floor_turns):.2f} |")
         if classic_turn:
             row += f" {per_turn / classic_turn:.2f} |"
-        if against:
+        if against and (against, edition) not in runs:
+            row += " new since then | |"
+        elif against:
             old, old_played, old_turns = runs[(against, edition)]
             same = "" if (old_played, old_turns) == (played, turns) else " (other games)"
             row += f" {old:,.0f} | {100 * (cost - old) / old:+.2f}%{same} |"
