@@ -53,8 +53,12 @@ def flatten(tree: dict, prefix: str = "") -> dict:
     return flat
 
 
+@lru_cache(maxsize=None)
 def english() -> dict:
-    return language_file(ENGLISH)[1]
+    """Every phrase in English: en.yaml's, and what `help` says of each kind of decision
+    (`help.turn`), which is the registry's (unodsl.engine.decisions)."""
+    from ..engine.decisions import DECISIONS  # (the engine's table: read once, when first said)
+    return {**language_file(ENGLISH)[1], **{f"help.{name}": kind.help for name, kind in DECISIONS.items()}}
 
 
 def placeholders(text: str) -> set[str] | None:
@@ -118,7 +122,7 @@ class Words:
         self.phrases = {**english(), **own, **(phrases or {})}
         self.colours = dict(colours or {})
 
-    def say(self, key: str, **fields) -> str:
+    def say(self, key: str, /, **fields) -> str:
         """The phrase `key` with its placeholders filled in; a count's form chosen by `n`."""
         text = self.phrases.get(key, key)
         if isinstance(text, dict):
