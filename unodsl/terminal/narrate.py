@@ -181,7 +181,8 @@ class Narrator:
         by = note.get("by")
         if by is None:  # the setting automatic_uno_penalty: no one had to catch them
             return self._act(note, viewer, "caught_penalty")
-        return self.said("caught", by, viewer, caught=self.who(note["player"], viewer))
+        key = "caught_you" if note["player"] == viewer else "caught"  # (French puts "vous" first: "vous prend")
+        return self.said(key, by, viewer, caught=self.who(note["player"], viewer))
 
     def _challenge(self, note, viewer):
         if not note.get("challenged"):
@@ -199,7 +200,8 @@ class Narrator:
         return self._act(note, viewer, "show_hand", audience=audience)
 
     def _chosen(self, note, viewer):
-        return self._act(note, viewer, "chosen", chosen=self.who(note["chosen"], viewer))
+        key = "chosen_you" if note["chosen"] == viewer else "chosen"  # ("Bot 2 vous choisit")
+        return self._act(note, viewer, key, chosen=self.who(note["chosen"], viewer))
 
     def _named(self, note, viewer):
         value = note["value"]

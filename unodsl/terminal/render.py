@@ -146,7 +146,7 @@ class Screen:
         match, say = self.match, self.words.say
         player = round_seat(match, seat)
         width = len(str(match.n))  # (seat numbers right-aligned: 16 players have two digits)
-        who = f"{seat + 1:>{width}} {name}" + (say("render.you_mark") if seat == viewer and name != "You" else "")
+        who = f"{seat + 1:>{width}} {name}" + (say("render.you_mark") if seat == viewer and name != say("session.you") else "")
         who += f" [{self.bots[seat]}]" if self.bots[seat] else ""
         if player is None:
             return f"    {who:<26}{say('render.seat.out'):>6}{match.scores[seat]:>7}   {say('render.seat.eliminated')}"

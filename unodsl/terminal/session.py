@@ -54,6 +54,7 @@ class Session:
             self.seats = parse_players(settings.players)
         edition = load_edition(settings.edition, rules=list(settings.rules), settings=settings.settings or None)
         self.edition = edition
+        self.words = console.words = words_for(edition)  # the edition's language (unodsl.words)
         if settings.birthdays:
             with blame("birthdays"):
                 if len(settings.birthdays) != len(self.seats):
@@ -69,9 +70,8 @@ class Session:
         # What the save holds besides the answers (checked now: a save that cannot be
         # written, or may not be, stops us before the game starts).
         self.head = saves.header(settings, self.match.seed) if settings.save else None
-        self.names = [seat.name for seat in self.seats]
+        self.names = [self._name(seat) for seat in self.seats]
         self.humans = [i for i, seat in enumerate(self.seats) if seat.human]
-        self.words = words_for(edition)  # the edition's language (unodsl.words)
         self.style = Style(console.colour, edition.colours, edition.display_colours, self.words)
         self.screen = Screen(self.match, self.names, agents, self.style)
         self.narrator = Narrator(edition, self.names)
@@ -89,6 +89,11 @@ class Session:
             self.written = (len(settings.answers), finished)  # the save holds this already
         elif settings.save:
             saves.check_target(settings.save, self.head, settings.overwrite)
+
+    def _name(self, seat) -> str:
+        """A seat's name at the table: the person at the keyboard (`you`, shown `You`) in
+        the edition's language."""
+        return self.words.say("session.you") if seat.name == "You" and seat.human else seat.name
 
     # ---- the match
 
@@ -108,7 +113,7 @@ class Session:
             return self._stop(end.status, end.message)
         except KeyboardInterrupt:  # while the engine was moving, not at a prompt
             self.console.write()
-            return self._stop(130, "Interrupted.")
+            return self._stop(130, self.words.say("session.interrupted"))
 
     def _stop(self, status: int, message: str) -> int:
         self._save()
@@ -123,8 +128,8 @@ class Session:
         match, style, say = self.match, self.style, self.words.say
         self.console.write(style.bold(rule(say("session.title", edition=self.edition.name, players=len(self.seats),
                                                target=match.target), "=")))
-        seats = ", ".join(say("session.seat", name=seat.name, agent=seat.agent or say("session.at_the_keyboard"))
-                          for seat in self.seats)
+        seats = ", ".join(say("session.seat", name=name, agent=seat.agent or say("session.at_the_keyboard"))
+                          for seat, name in zip(self.seats, self.names))
         self.say(say("session.seats", seats=seats))
         self.say(say("session.seed", seed=match.seed))
         if self.notice:
