@@ -96,7 +96,7 @@ def problem(key: str, value) -> str | None:
     if texts is None or (isinstance(value, dict)) != isinstance(reference, dict):
         shape = "a count's two forms, {one: ..., other: ...}" if isinstance(reference, dict) else "a text"
         return f"the phrase '{key}' is {shape}"
-    allowed = set().union(*(placeholders(text) or set() for text in forms(reference)))
+    allowed = set().union(*(placeholders(text) or set() for text in _told_with(key)))
     for text in texts:
         names = placeholders(text)
         if names is None:
@@ -105,6 +105,15 @@ def problem(key: str, value) -> str | None:
             unknown = ", ".join(f"{{{name}}}" for name in sorted(names - allowed))
             return f"the phrase '{key}' has {unknown}, which its English phrase does not have"
     return None
+
+
+def _told_with(key: str) -> list[str]:
+    """The English texts whose placeholders `key` may fill in: its own, and for an event
+    told to the player it is about and to others (`.you`, `.other`), both (each is said
+    with the same names)."""
+    parent, _, person = key.rpartition(".")
+    keys = [f"{parent}.you", f"{parent}.other"] if person in ("you", "other") else [key]
+    return [text for name in keys for text in forms(english().get(name)) or []]
 
 
 class _Blank(dict):
