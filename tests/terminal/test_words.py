@@ -12,7 +12,8 @@ import unodsl
 from unodsl import words as table_words
 from unodsl.engine.decisions import DECISIONS
 from unodsl.terminal.narrate import Narrator
-from unodsl.words import Words, english, language_file, languages, problem, words_for
+from unodsl.terminal.prompt import help_words
+from unodsl.words import Words, english, language_file, languages, placeholders, problem, words_for
 
 OTHER_LANGUAGES = [code for code in languages() if code != "en"]
 
@@ -22,22 +23,27 @@ def test_the_shipped_languages():
     assert language_file("zz") == ({}, {})  # (a language without a file has no phrases: English is said)
 
 
+HELP = {f"help.{kind}" for kind in DECISIONS}  # (in English: the registry's words)
+
+
 @pytest.mark.parametrize("code", OTHER_LANGUAGES)
 def test_every_english_phrase_has_its_translation(code):
-    missing = sorted(set(english()) - set(language_file(code)[1]))
+    """Every phrase of en.yaml, and `help` for every kind of decision of the registry."""
+    missing = sorted((set(english()) | HELP) - set(language_file(code)[1]))
     assert missing == [], f"{code}.yaml lacks these phrases (said in English): {missing}"
 
 
 @pytest.mark.parametrize("code", OTHER_LANGUAGES)
 def test_every_translation_is_of_an_english_phrase_with_its_placeholders(code):
-    wrong = {key: problem(key, value) for key, value in language_file(code)[1].items() if problem(key, value)}
+    phrases = language_file(code)[1]
+    wrong = {key: problem(key, value) for key, value in phrases.items() if key not in HELP and problem(key, value)}
     assert wrong == {}
+    assert all(isinstance(phrases[key], str) and placeholders(phrases[key]) == set() for key in HELP & set(phrases))
 
 
-def test_english_help_is_the_registry_of_decisions():
-    """`help` in English says what the registry of decision kinds says; each kind has it."""
-    assert {f"help.{kind}" for kind in DECISIONS} <= set(english())
-    assert english()["help.turn"] == DECISIONS["turn"].help
+def test_help_is_the_registrys_in_english_and_the_languages_own_otherwise():
+    assert help_words("turn", Words("en")) == help_words("turn") == DECISIONS["turn"].help
+    assert help_words("turn", Words("fr")).startswith("Jouez une carte")
 
 
 def test_a_phrase_a_language_lacks_is_said_in_english(monkeypatch):

@@ -391,7 +391,8 @@ check_answered("the prompt", {kind for kind in DECISIONS if hasattr(_Builder, "_
 def help_words(kind: str, words=None) -> str:
     """What `help` says of a kind of decision: in English the registry's words
     (unodsl.engine.decisions), in another language its file's `help.KIND`."""
-    return words.say(f"help.{kind}") if words is not None else DECISIONS[kind].help
+    own = words.phrases.get(f"help.{kind}") if words is not None else None
+    return own if isinstance(own, str) else DECISIONS[kind].help
 
 
 def _same(a, b) -> bool:

@@ -53,12 +53,11 @@ def flatten(tree: dict, prefix: str = "") -> dict:
     return flat
 
 
-@lru_cache(maxsize=None)
 def english() -> dict:
-    """Every phrase in English: en.yaml's, and what `help` says of each kind of decision
-    (`help.turn`), which is the registry's (unodsl.engine.decisions)."""
-    from ..engine.decisions import DECISIONS  # (the engine's table: read once, when first said)
-    return {**language_file(ENGLISH)[1], **{f"help.{name}": kind.help for name, kind in DECISIONS.items()}}
+    """Every phrase of the table in English (en.yaml). What `help` says of each kind of
+    decision is, in English, the registry's (unodsl.engine.decisions, a layer above this
+    one); another language gives it as `help.KIND` (unodsl.terminal.prompt.help_words)."""
+    return language_file(ENGLISH)[1]
 
 
 def placeholders(text: str) -> set[str] | None:
