@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "unodsl"
 
 # The first part of a module's name below `unodsl.` -> its layer (a higher number is higher up).
 LAYERS = {
-    "errors": 0, "limits": 0, "codes": 0, "resources": 0, "stops": 0, "version": 0,
+    "errors": 0, "limits": 0, "codes": 0, "resources": 0, "stops": 0, "version": 0, "words": 0,
     "lang": 1,
     "edition": 2,
     "engine": 3,

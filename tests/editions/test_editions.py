@@ -405,9 +405,9 @@ FR = "harry-potter-fr"
 
 def test_draw_three_makes_the_next_player_draw_three_and_lose_the_turn():
     # "le joueur suivant doit piger 3 cartes et passer son tour"
-    m = stacked(FR, [["rouge draw three", "rouge 5", "bleu 5"], ["vert 1", "vert 2"], ["rouge 1", "jaune 2"]],
+    m = stacked(FR, [["rouge prendre 3", "rouge 5", "bleu 5"], ["vert 1", "vert 2"], ["rouge 1", "jaune 2"]],
                 discard=["rouge 9"])
-    play(m, "rouge draw three")
+    play(m, "rouge prendre 3")
     assert len(m.round.hands[1]) == 2 + 3
     assert pending(m) == (d.TURN, 2)
 
@@ -415,7 +415,7 @@ def test_draw_three_makes_the_next_player_draw_three_and_lose_the_turn():
 def test_draw_three_turned_up_at_the_start_applies_too():
     # "Si cette carte est [retournée] au début du jeu, les mêmes règles s'appliquent."
     m = stacked(FR, [["rouge 5", "bleu 5"], ["vert 1", "vert 2"], ["jaune 1", "jaune 2"]],
-                discard=["vert draw three"], start=True)
+                discard=["vert prendre 3"], start=True)
     assert len(m.round.hands[0]) == 2 + 3
     assert pending(m)[1] == 1
 
@@ -464,8 +464,8 @@ def test_invisibility_cancels_the_howler_and_its_player_names_the_colour():
     assert not events(m, "show_hand") and not m.round.known[0] and not m.round.known[1]
 
 
-@pytest.mark.parametrize("action, discard", [("rouge draw three", "rouge 9"), ("rouge skip", "rouge 9"),
-                                             ("wild draw four", "bleu 9")])
+@pytest.mark.parametrize("action, discard", [("rouge prendre 3", "rouge 9"), ("rouge passer un tour", "rouge 9"),
+                                             ("blanche prendre 4", "bleu 9")])
 def test_invisibility_cancels_an_action_card_played_against_its_holder(action, discard):
     # "[Un] joueur peut la jouer pour annuler l'effet [de n']importe quelle carte action jouée
     # [contre lui]" — then they name the colour, and it is their turn (they were not skipped).
@@ -482,9 +482,9 @@ def test_invisibility_cancels_an_action_card_played_against_its_holder(action, d
 
 
 def test_invisibility_is_offered_only_to_the_player_an_action_is_aimed_at():
-    m = stacked(FR, [["rouge draw three", "rouge 5", "bleu 5"], ["vert 1", "vert 2"],
+    m = stacked(FR, [["rouge prendre 3", "rouge 5", "bleu 5"], ["vert 1", "vert 2"],
                      ["invisibility", "jaune 1", "jaune 2"]], discard=["rouge 9"])
-    play(m, "rouge draw three")
+    play(m, "rouge prendre 3")
     assert not events(m, "decision", kind=d.REACT) and len(m.round.hands[1]) == 5
 
 

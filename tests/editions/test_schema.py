@@ -179,8 +179,8 @@ def test_later_editions_can_be_described():
      "t.yaml:19:1: error: $.totl: unknown property 'totl'\n  hint: did you mean 'total'?"),
     ("total: 40", "zzz: 40",
      "t.yaml:19:1: error: $.zzz: unknown property 'zzz'\n  hint: allowed here: actions, backs, base, chance, colours, description, discard_piles, "
-     "display_colours, id, kinds, name, piles, rules, settings, sides, source, starter_rules, state, table, tags, total, version, "
-     "written_rules"),
+     "display_colours, id, kinds, language, name, piles, rules, settings, sides, source, starter_rules, state, table, tags, "
+     "total, version, words, written_rules"),
 ])
 def test_bad_variant(old, new, expected):
     assert messages(variant(old, new)) == [expected]

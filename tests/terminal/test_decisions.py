@@ -13,6 +13,9 @@ import pytest
 
 from unodsl.engine import decisions
 
+from unodsl import load_edition
+from unodsl.words import words_for
+
 from .conftest import flat, run_play, setup_file
 
 MOVES = str(Path(__file__).parents[1] / "scenarios" / "moves" / "moves.yaml")
@@ -74,9 +77,9 @@ CASES = [
       "> uno", "Bob calls UNO falsely, Bob draws 2 cards.", "1 UNO! (on yourself: Alice (2 cards))"]),
     ("player", "harry-potter-fr", "fr_howler", "you,greedy,greedy", [],
      ["3", "vert", "1", "bot 3"],
-     ["You play Beuglante (Howler).", "You name vert.", "Pick a player:",
-      "2 Bot 2 (3 cards)", "3 Bot 3 (4 cards)", "> 1", "There is no choice 1 here (2 or 3).",
-      "> bot 3", "You pick Bot 3, Bot 3 shows you: jaune 1, jaune 2, vert 3 and bleu 4."]),
+     ["Vous jouez Beuglante.", "Vous annoncez vert.", "Choisissez un joueur :",
+      "2 Bot 2 (3 cartes)", "3 Bot 3 (4 cartes)", "> 1", "Il n'y a pas de choix 1 ici (2 ou 3).",
+      "> bot 3", "Vous choisissez Bot 3, Bot 3 vous montre : 1 jaune, 2 jaune, 3 vert et 4 bleu."]),
     ("pick", MOVES, "moves_gift", "you,greedy", [],
      ["2", "9", "wild draw four"],
      ["You play red Gift.", "Pick a card of your hand to move:", "1 red 3", "3 Wild Draw Four",
@@ -84,13 +87,13 @@ CASES = [
       "> wild draw four", "You move Wild Draw Four from your hand to Bot 2's hand."]),
     ("react", "harry-potter-fr", "fr_react", "you,greedy,greedy", [],
      ["zz", "1", "y", "rouge"],
-     ["Bot 2 plays Beuglante (Howler), Bot 2 names vert, Bot 2 picks you.",
-      "Bot 2 played Beuglante (Howler) against you. Play a card out of turn to cancel",
-      "1 Invisibilité (Invisibility)", "p let it happen",
-      "> zz", "'zz' is not one of the choices here (1 or p)",
-      "> 1", "Call UNO?", "> y",
-      "You call UNO!, you play Invisibilité (Invisibility) out of turn against Beuglante "
-      "(Howler).", "Name the colour", "> rouge", "You name rouge."]),
+     ["Bot 2 joue Beuglante, Bot 2 annonce vert, Bot 2 vous choisit.",
+      "Bot 2 a joué Beuglante contre vous. Jouer une carte hors tour pour l'annuler ?",
+      "1 Invisibilité", "p laisser faire",
+      "> zz", "« zz » n'est pas l'un des choix ici (1 ou p)",
+      "> 1", "Crier UNO ?", "> y",
+      "Vous criez UNO !, vous jouez Invisibilité hors tour contre Beuglante.",
+      "Annoncez la couleur", "> rouge", "Vous annoncez rouge."]),
     ("stack", "classic", "classic_stack", "you,greedy", ["--set", "stacking=true"],
      ["zz", "1"],
      ["Bot 2 plays red Draw Two.", "2 cards to draw come your way. Pass them on with a card?",
@@ -154,7 +157,7 @@ def test_decision_at_the_terminal(case):
         found = out.find(flat(text), position)
         assert found >= 0, f"{text!r} not found after position {position} in:\n{result.stdout}"
         position = found + len(flat(text))
-    assert "End of input: the match stops here." in out
+    assert words_for(load_edition(edition)).say("session.end_of_input") in out  # (in its language)
     assert result.exit_code == 1
 
 

@@ -11,12 +11,21 @@ match prints. After a deliberate change of wording, rewrite it with
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from unodsl.terminal.save import encode
+from unodsl.words import Words, words_for
 
 from .conftest import GOLDEN, flat, run_play, typed_script, update_golden
+
+
+def fixed(words, key: str, **fields) -> str:
+    """The longest part of a phrase that does not change (its placeholders left out)."""
+    parts = words.say(key, **{"round": "\0", "winner": "\0", "reason": "\0", "typed": "\0", "keys": "\0",
+                              **fields}).split("\0")
+    return max(parts, key=len)
 
 
 def saved_answers(path) -> list:
@@ -46,13 +55,14 @@ def test_a_whole_match_typed_is_the_match_the_api_plays(edition, players, seed, 
     assert json.loads(save.read_text())["finished"] is True
     match = script.match
     out = result.stdout
-    winner = ["You", *[f"Bot {i}" for i in range(2, 11)]][match.winner]
-    assert f"Match over: {winner} wins with {match.scores[match.winner]} points" in out
+    words = words_for(match.edition)  # (the edition's language: harry-potter-fr's is French)
+    winner = [words.say("session.you"), *[f"Bot {i}" for i in range(2, 11)]][match.winner]
+    assert words.say("render.match_over", winner=winner, score=match.scores[match.winner]) in out
     for number in range(1, len(match.results) + 1):
-        assert f"=== Round {number} over:" in out
-    assert out.count("Press Enter to deal round") == len(match.results) - 1
+        assert "=== " + fixed(words, "render.round_over", round=number) in out
+    assert out.count(fixed(words, "session.next_round")) == len(match.results) - 1
     assert out.count("\n> ") >= len(script.answers)
-    assert "Not allowed" not in out and "not one of the choices" not in out
+    assert fixed(words, "session.not_allowed") not in out and fixed(words, "prompt.refuse.unknown") not in out
     assert all(len(line) <= 80 for line in out.splitlines())
     assert "\x1b" not in out
 
@@ -93,6 +103,47 @@ def test_golden_transcript(tmp_path):
     if update_golden():
         golden.write_text(result.stdout, encoding="utf-8")
     assert result.stdout == golden.read_text(encoding="utf-8")
+
+
+FRENCH_HELP = ["why 1", "why 2", "why 3", "why 4", "why 5", "why 6", "why 7", "why 99", "? 1", "? 7", "? 99",
+               "?", "zz", "", "99", "uno", "table", "log"]
+
+
+def french_transcript():
+    """A whole French match (harry-potter-fr, seed 17: every decision its cards bring, four
+    rounds), with help and mistakes before the first answer."""
+    script = typed_script("harry-potter-fr", "you,greedy,greedy", 17, target=200)
+    assert {"turn", "play_drawn", "colour", "call_uno", "challenge", "player", "react"} <= set(script.kinds)
+    result = run_play("play", "harry-potter-fr", "--players", "you,greedy,greedy", "--seed", "17",
+                      "--target", "200", "--no-color", lines=[*FRENCH_HELP, *script.lines])
+    assert result.exit_code == 0
+    return result.stdout
+
+
+def test_golden_transcript_in_french():
+    """harry-potter-fr plays in French throughout (issue 27, item 4): every line of it."""
+    out = french_transcript()
+    golden = GOLDEN / "harry_potter_fr_seed_17.txt"
+    if update_golden():
+        golden.write_text(out, encoding="utf-8")
+    assert out == golden.read_text(encoding="utf-8")
+
+
+def test_the_french_transcript_has_no_english_phrase_of_the_table():
+    out = flat(french_transcript())
+    english, french = Words("en"), Words("fr")
+    left = [(key, piece) for key in english.phrases if english.phrases[key] != french.phrases[key]
+            for piece in english_pieces(english.phrases[key]) if piece in out]
+    assert left == []
+    for name in ("Howler", "Invisibility", "Draw", "Skip", "Reverse", "Wild", "Number"):  # (the cards' names)
+        assert name not in out
+
+
+def english_pieces(phrase) -> list[str]:
+    """The words of a phrase between its placeholders, those long enough to be English only."""
+    texts = [phrase] if isinstance(phrase, str) else list(phrase.values())
+    pieces = [flat(piece) for text in texts for piece in re.split(r"\{\w+\}", text)]
+    return [piece for piece in pieces if len(piece) >= 8 and " " in piece]
 
 
 def test_hot_seat_hands_over_before_each_person_decides():

@@ -16,6 +16,7 @@ from ..lang.registry import LANGUAGE
 from ..errors import ScriptError
 from ..lang.compile import Context, compile_condition
 from ..lang.compile.emitter import takes_what_is_offered
+from .. import words as table_words
 
 
 def check_edition(edition, source) -> list[Problem]:
@@ -24,7 +25,8 @@ def check_edition(edition, source) -> list[Problem]:
     for check, code in ((_never_playable, NEVER_HAPPENS), (_predicates_nothing_satisfies, NEVER_HAPPENS),
                         (_rules_that_never_fire, NEVER_HAPPENS), (_bluffed_without_rule, NEVER_HAPPENS),
                         (_no_start_rule, NO_START_RULE), (_every_start_card_turned_back, CANNOT_PLAY),
-                        (_table_and_players, CANNOT_PLAY), (_hooks_in_a_table_use, CANNOT_PLAY)):
+                        (_table_and_players, CANNOT_PLAY), (_hooks_in_a_table_use, CANNOT_PLAY),
+                        (_words, DECLARATION)):
         problems.extend(problem.with_code(code) for problem in check(edition, source))
     return problems
 
@@ -252,6 +254,26 @@ def _table_and_players(edition, source) -> list[Problem]:
         if colour not in edition.colours:
             found.append(source.problem(("display_colours", colour), f"'{colour}' is not a colour of this edition",
                                         code=DECLARATION))
+    return found
+
+
+def _words(edition, source) -> list[Problem]:
+    """`language:` names a language unodsl has phrases for; `words:` words only the
+    edition's colours, and phrases of the table with their English phrase's placeholders
+    (a phrase that passes is said without fail: unodsl.words)."""
+    found = []
+    if edition.language not in table_words.languages():
+        found.append(source.problem(("language",), f"unodsl has no phrases in the language '{edition.language}'",
+                                    f"languages: {', '.join(table_words.languages())}"))
+    for colour in (edition.words.get("colours") or {}):
+        if colour not in edition.colours:
+            found.append(source.problem(("words", "colours", colour), f"'{colour}' is not a colour of this edition",
+                                        at_key=True))
+    for key, value in (edition.words.get("phrases") or {}).items():
+        reason = table_words.problem(key, value)
+        if reason is not None:
+            hint = "the phrases and their keys: unodsl/words/en.yaml" if "is not a phrase" in reason else None
+            found.append(source.problem(("words", "phrases", key), reason, hint, at_key=hint is not None))
     return found
 
 

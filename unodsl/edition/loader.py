@@ -232,6 +232,7 @@ class _Builder:
             table=table, written=written, compile_rule=house.rule_compiler(), written_rules=written_rules,
             suggested_rules=house.suggested_rules(),
             display_colours=dict(data.get("display_colours", {})),
+            language=data.get("language", "en"), words=dict(data.get("words") or {}),
             actions=actions, replacements=house.replacements, sides=self.sides,
             jump_rules=house.jump_rules, false_call=house.false_call, uno_strict=house.uno_strict,
         )

@@ -135,6 +135,10 @@ class Edition:
     stack_cache: dict = field(default_factory=dict)  # (top face, colour) -> by face, whether a `stack where` rule lets it answer
     jump_cache: dict = field(default_factory=dict)  # (top face, colour) -> by face, whether a `jump in where` rule lets it jump in
     display_colours: dict = field(default_factory=dict)  # colour -> terminal colour name (`purple: magenta`)
+    # The language the table speaks (unodsl.words: `fr`), and the edition's own words over
+    # it: `colours` (colour -> the name players read) and `phrases` (key -> text).
+    language: str = "en"
+    words: dict = field(default_factory=dict)
     actions: dict = field(default_factory=dict)  # name -> Compiled script of the edition's `actions:`
     replacements: dict = field(default_factory=dict)  # event -> Compiled body of the last `instead of EVENT:`
     # A two-sided deck (UNO Flip): its sides, the first up as a round starts; `deck` holds

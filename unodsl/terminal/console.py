@@ -9,6 +9,7 @@ from __future__ import annotations
 import shutil
 import sys
 
+from ..words import words_for
 from .style import use_colour
 
 
@@ -30,6 +31,7 @@ class Console:
         self.stdout = stdout
         self.interactive = _isatty(stdin) and _isatty(stdout)
         self.colour = colour  # escape codes allowed (also to clear the screen)
+        self.words = words_for(None)  # what it says, in the edition's language (set by the session)
 
     def write(self, line: str = "") -> None:
         self.stdout.write(line + "\n")
@@ -84,14 +86,14 @@ def read_line(console: Console, prompt: str) -> str:
     try:
         return console.read(prompt)
     except EOFError:
-        raise EndSession(1, "End of input: the match stops here.") from None
+        raise EndSession(1, console.words.say("session.end_of_input")) from None
     except KeyboardInterrupt:
         console.write()
         try:
-            text = console.read("Quit the match? (y/n) > ").strip().lower()
+            text = console.read(console.words.say("session.really_quit")).strip().lower()
         except (KeyboardInterrupt, EOFError):
             console.write()
-            raise EndSession(130, "Stopped.") from None
-        if text in ("y", "yes", "quit"):
-            raise EndSession(0, "You quit the match.")
+            raise EndSession(130, console.words.say("session.stopped")) from None
+        if text in ("y", "yes", "quit", console.words.say("prompt.word.yes")):
+            raise EndSession(0, console.words.say("session.quit"))
         return read_line(console, prompt)

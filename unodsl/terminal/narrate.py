@@ -16,6 +16,7 @@ import textwrap
 from ..engine.events import EVENTS, HANDS, SEAT, SEATS, check_covered, fields_holding
 from ..engine.sides import side_after
 from ..lang.describe.words import third_person
+from ..words import words_for
 
 WIDTH = 80
 
@@ -44,6 +45,7 @@ class Narrator:
         self.rounds = 0
         vocab = edition.vocabulary  # the edition's state variables, to word their values
         self.state_vars = {**vocab.game_state, **vocab.player_state}
+        self.words = words_for(edition)  # the edition's language (unodsl.words)
 
     # ---- reading the log
 
@@ -108,210 +110,220 @@ class Narrator:
 
     def who(self, seat: int | None, viewer: int | None) -> str:
         if seat is None:
-            return "nobody"
-        return "you" if seat == viewer else self.names[seat]
+            return self.words.say("narrate.nobody")
+        return self.words.say("narrate.you") if seat == viewer else self.names[seat]
 
-    def verb(self, seat, viewer, third: str, second: str) -> str:
-        return second if seat == viewer else third
+    def said(self, key: str, seat, viewer, **fields) -> str:
+        """The phrase `key` with `seat` as its subject: `narrate.KEY.you` when `seat` is the
+        viewer ("you play"), else `narrate.KEY.other` ("Bot 2 plays")."""
+        person = "you" if seat is not None and seat == viewer else "other"
+        return self.words.say(f"narrate.{key}.{person}", who=self.who(seat, viewer), **fields)
 
     def card(self, uid) -> str:
         card = self.cards.get(uid)
         if card is not None and self._telling_side and card.back is not None:
             card = card.back
-        return card.label() if card is not None else f"card {uid}"
+        return self.words.card(card) if card is not None else self.words.say("narrate.unknown_card", uid=uid)
 
-    def _act(self, note, viewer, third: str, second: str, rest: str = "") -> str:
-        p = note["player"]
-        return f"{self.who(p, viewer)} {self.verb(p, viewer, third, second)}{rest}"
+    def cards_named(self, uids) -> str:
+        return self.words.and_list([self.card(uid) for uid in uids])
+
+    def _act(self, note, viewer, key: str, **fields) -> str:
+        return self.said(key, note["player"], viewer, **fields)
 
     # one method per event kind, named after it
 
     def _dealer(self, note, viewer):
         if note.get("by") != "birthday":
             return None  # (the dealer is told as they deal)
-        return self._act(note, viewer, "has", "have", " the birthday closest to 31 July")
+        return self._act(note, viewer, "dealer_birthday")
 
     def _deal(self, note, viewer):
         size = len(note["hands"][0]) if note.get("hands") else 0
-        return f"round {note['round']}: {self.who(note['dealer'], viewer)} " \
-               f"{self.verb(note['dealer'], viewer, 'deals', 'deal')} {size} cards each"
+        return self.said("deal", note["dealer"], viewer, round=note["round"], size=size)
 
     def _setup(self, note, viewer):
-        return f"round {note['round']}: the table is laid out"
+        return self.words.say("narrate.setup", round=note["round"])
 
     def _flip(self, note, viewer):
-        return self._act(note, viewer, "turns", "turn", f" every card over: the {note['side']} side is up")
+        return self._act(note, viewer, "flip", side=note["side"])
 
     def _start_card(self, note, viewer):
-        return f"the first card is {self.card(note['card'])}"
+        return self.words.say("narrate.start_card", card=self.card(note["card"]))
 
     def _play(self, note, viewer):
-        return self._act(note, viewer, "plays", "play", f" {self.card(note['card'])}")
+        return self._act(note, viewer, "play", card=self.card(note["card"]))
 
     def _draw(self, note, viewer):
         cards = note.get("cards", [])
         if not cards:
-            return self._act(note, viewer, "has", "have", " nothing to draw: no cards are left")
+            return self._act(note, viewer, "draw_nothing")
         if note["player"] == viewer:
-            return f"you draw {_and([self.card(uid) for uid in cards])}"
-        return self._act(note, viewer, "draws", "draw", f" {_count(len(cards), 'card')}")
+            return self._act(note, viewer, "draw", cards=self.cards_named(cards))
+        return self._act(note, viewer, "draw", count=self.words.count("count.card", len(cards)))
 
     def _colour(self, note, viewer):
-        return self._act(note, viewer, "names", "name", f" {note['colour']}")
+        return self._act(note, viewer, "colour", colour=self.words.colour(note["colour"]))
 
     def _skipped(self, note, viewer):
-        return self._act(note, viewer, "misses a turn", "miss your turn")
+        return self._act(note, viewer, "skipped")
 
     def _reverse(self, note, viewer):
-        return "play now goes " + ("to the left" if note.get("direction", 1) > 0 else "to the right")
+        return self.words.say("narrate.reverse." + ("left" if note.get("direction", 1) > 0 else "right"))
 
     def _extra_turn(self, note, viewer):
-        return self._act(note, viewer, "takes", "take", " another turn")
+        return self._act(note, viewer, "extra_turn")
 
     def _uno(self, note, viewer):
-        return self._act(note, viewer, "calls", "call", " UNO!")
+        return self._act(note, viewer, "uno")
 
     def _caught(self, note, viewer):
         by = note.get("by")
         if by is None:  # the setting automatic_uno_penalty: no one had to catch them
-            return self._act(note, viewer, "did", "did", " not call UNO: penalty")
-        return f"{self.who(by, viewer)} {self.verb(by, viewer, 'catches', 'catch')} " \
-               f"{self.who(note['player'], viewer)} without UNO"
+            return self._act(note, viewer, "caught_penalty")
+        key = "caught_you" if note["player"] == viewer else "caught"  # (French puts "vous" first: "vous prend")
+        return self.said(key, by, viewer, caught=self.who(note["player"], viewer))
 
     def _challenge(self, note, viewer):
         if not note.get("challenged"):
-            return self._act(note, viewer, "does not challenge", "do not challenge")
-        verdict = "a bluff!" if note.get("bluffed") else "it was legal"
-        return self._act(note, viewer, "challenges", "challenge",
-                         f" {self.who(note.get('accused'), viewer)}: {verdict}")
+            return self._act(note, viewer, "no_challenge")
+        verdict = self.words.say("narrate.verdict." + ("bluff" if note.get("bluffed") else "legal"))
+        return self._act(note, viewer, "challenge", accused=self.who(note.get("accused"), viewer), verdict=verdict)
 
     def _show_hand(self, note, viewer):
         p, to = note["player"], [q for q in note.get("to", []) if q != note["player"]]
-        cards = _and([self.card(uid) for uid in note.get("cards", [])]) or "no cards"
+        cards = self.cards_named(note.get("cards", [])) or self.words.say("narrate.no_cards")
         if viewer in to:
-            return f"{self.who(p, viewer)} {self.verb(p, viewer, 'shows', 'show')} you: {cards}"
-        audience = "everyone" if len(to) >= len(self.names) - 1 else _and([self.who(q, viewer) for q in to])
-        whose = "your" if p == viewer else "their"
-        return self._act(note, viewer, "shows", "show", f" {whose} hand to {audience}")
+            return self._act(note, viewer, "show_hand_to_you", cards=cards)
+        audience = self.words.say("narrate.everyone") if len(to) >= len(self.names) - 1 \
+            else self.words.and_list([self.who(q, viewer) for q in to])
+        return self._act(note, viewer, "show_hand", audience=audience)
 
     def _chosen(self, note, viewer):
-        return self._act(note, viewer, "picks", "pick", f" {self.who(note['chosen'], viewer)}")
+        key = "chosen_you" if note["chosen"] == viewer else "chosen"  # ("Bot 2 vous choisit")
+        return self._act(note, viewer, key, chosen=self.who(note["chosen"], viewer))
 
     def _named(self, note, viewer):
         value = note["value"]
         if note["what"] == "kind" and value in self.edition.kinds:  # (a kind by its name, as the table says it)
             value = self.edition.kinds[value].name
-        return self._act(note, viewer, "names", "name", f" the {note['what']} {value}")
+        what = self.words.phrases.get(f"value.{note['what']}", note["what"])
+        return self._act(note, viewer, "named", what=what, value=value)
 
     def _answered(self, note, viewer):
-        return self._act(note, viewer, "answers", "answer", f" \"{note.get('answer', '')}\"")
+        return self._act(note, viewer, "answered", answer=note.get("answer", ""))
 
     def _accepted(self, note, viewer):
-        return self._act(note, viewer, "says", "say", f" yes to \"{note.get('question', '')}\"")
+        return self._act(note, viewer, "accepted", question=note.get("question", ""))
 
     def _give(self, note, viewer):
         p, to = note["player"], note["to"]
-        what = self.card(note["card"]) if viewer in (p, to) else "a card"
-        return self._act(note, viewer, "gives", "give", f" {what} to {self.who(to, viewer)}")
+        what = self.card(note["card"]) if viewer in (p, to) else self.words.say("narrate.a_card")
+        return self._act(note, viewer, "give", card=what, to=self.who(to, viewer))
 
     def _stack(self, note, viewer):
-        return self._act(note, viewer, "passes", "pass",
-                         f" it on with {self.card(note['card'])}: {note['total']} cards to draw")
+        return self._act(note, viewer, "stack", card=self.card(note["card"]), total=note["total"])
 
     def _swap_hands(self, note, viewer):
-        return self._act(note, viewer, "swaps", "swap", f" hands with {self.who(note['other'], viewer)}")
+        return self._act(note, viewer, "swap_hands", other=self.who(note["other"], viewer))
 
     def _rotate_hands(self, note, viewer):
         side = "left" if note.get("direction", 1) > 0 else "right"
-        return f"every hand passes to the player on the {side}"
+        return self.words.say("narrate.rotate_hands." + side)
 
     def _discard(self, note, viewer):
-        return self._act(note, viewer, "discards", "discard", f" {self.card(note['card'])}")
+        return self._act(note, viewer, "discard", card=self.card(note["card"]))
 
     def _move(self, note, viewer):
         cards = note.get("cards", [])
         seen = viewer is not None and viewer in (note.get("from_player"), note.get("into_player"))
-        what = _and([self.card(uid) for uid in cards]) if seen else _count(len(cards), "card")
-        where = {"under": " under the top card", "bottom": " at the bottom", "shuffled": ", shuffled in"}
-        return self._act(note, viewer, "moves", "move", f" {what} from {self.place(note, 'from', viewer)} to "
-                         f"{self.place(note, 'into', viewer)}{where.get(note.get('position'), '')}")
+        what = self.cards_named(cards) if seen else self.words.count("count.card", len(cards))
+        position = note.get("position")
+        where = self.words.say(f"narrate.move_position.{position}") \
+            if position in ("under", "bottom", "shuffled") else ""
+        return self._act(note, viewer, "move", cards=what, source=self.place(note, "from", viewer),
+                         target=self.place(note, "into", viewer), position=where)
 
     def place(self, note, name: str, viewer) -> str:
         where = note.get(name)
         if where == "hand":
             seat = note.get(f"{name}_player")
-            return "your hand" if seat == viewer else f"{self.who(seat, viewer)}'s hand"
-        return "every hand" if where == "every hand" else f"the {where} pile"
+            if seat == viewer:
+                return self.words.say("narrate.place.your_hand")
+            return self.words.say("narrate.place.hand", who=self.who(seat, viewer))
+        if where == "every hand":
+            return self.words.say("narrate.place.every_hand")
+        return self.words.say("narrate.place.pile", pile=where)
 
     def _shuffle_pile(self, note, viewer):
-        return f"{self.place(note, 'pile', viewer)} is shuffled"
+        return self.words.say("narrate.shuffle_pile", place=self.place(note, "pile", viewer))
 
     def _deal_cards(self, note, viewer):
-        counts = [f"{_count(len(cards), 'card')} to {self.who(seat, viewer)}" for seat, cards in note.get("hands", [])]
-        return self._act(note, viewer, "deals", "deal", f" {_and(counts)} from {self.place(note, 'from', viewer)}")
+        counts = [self.words.say("narrate.dealt_to", count=self.words.count("count.card", len(cards)),
+                                 who=self.who(seat, viewer)) for seat, cards in note.get("hands", [])]
+        return self._act(note, viewer, "deal_cards", counts=self.words.and_list(counts),
+                         source=self.place(note, "from", viewer))
 
     def _react(self, note, viewer):
-        return self._act(note, viewer, "plays", "play",
-                         f" {self.card(note['card'])} out of turn against {self.card(note.get('against'))}")
+        return self._act(note, viewer, "react", card=self.card(note["card"]), against=self.card(note.get("against")))
 
     def _onto_pile(self, note, viewer):
-        return self._act(note, viewer, "turns to", "turn to", f" the {note['pile']} pile")
+        return self._act(note, viewer, "onto_pile", pile=note["pile"])
 
     def _jump_in(self, note, viewer):
         passed = [self.who(q, viewer) for q in note.get("passed_over", [])]
-        over = f", and {_and(passed)} {'lose' if len(passed) > 1 or viewer in note.get('passed_over', []) else 'loses'} " \
-               "that turn" if passed else ""
-        return self._act(note, viewer, "jumps in", "jump in", f" out of turn{over}")
+        over = ""
+        if passed:
+            many = len(passed) > 1 or viewer in note.get("passed_over", [])
+            over = self.words.say("narrate.passed_over." + ("many" if many else "one"),
+                                  passed=self.words.and_list(passed))
+        return self._act(note, viewer, "jump_in", passed_over=over)
 
     def _false_call(self, note, viewer):
         target = note.get("target")
-        what = "UNO" if target == note["player"] else f"UNO on {self.who(target, viewer)}"
-        return self._act(note, viewer, "calls", "call", f" {what} falsely")
+        if target == note["player"]:
+            return self._act(note, viewer, "false_call")
+        return self._act(note, viewer, "false_call_on", target=self.who(target, viewer))
 
     def _called_already(self, note, viewer):
-        by = note.get("by")
-        return f"{self.who(by, viewer)} {self.verb(by, viewer, 'calls', 'call')} UNO on " \
-               f"{self.who(note['player'], viewer)}, who had called it"
+        return self.said("called_already", note.get("by"), viewer, caller=self.who(note["player"], viewer))
 
     def _table_use(self, note, viewer):
         target = note.get("target", note.get("on"))
-        return self._act(note, viewer, "uses", "use",
-                         f" {self.card(note['card'])} on {self.who(target, viewer)}")
+        return self._act(note, viewer, "table_use", card=self.card(note["card"]), target=self.who(target, viewer))
 
     def _table_return(self, note, viewer):
-        names = _and([self.card(uid) for uid in note.get("cards", [])])
-        return f"{names} {'goes' if len(note.get('cards', [])) == 1 else 'go'} back to the middle"
+        cards = note.get("cards", [])
+        return self.words.say("narrate.table_return", cards=self.cards_named(cards), n=len(cards))
 
     def _written(self, note, viewer):
         rule = " / ".join(line.strip() for line in (note.get("rule") or "").splitlines() if line.strip())
         if not rule:
-            return self._act(note, viewer, "leaves", "leave", f" {self.card(note['card'])} blank")
-        return self._act(note, viewer, "writes", "write", f" on {self.card(note['card'])}: {rule}")
+            return self._act(note, viewer, "left_blank", card=self.card(note["card"]))
+        return self._act(note, viewer, "written", card=self.card(note["card"]), rule=rule)
 
     def _turn_another(self, note, viewer):
-        return f"{self.card(note['card'])} goes back into the deck and another card is turned"
+        return self.words.say("narrate.turn_another", card=self.card(note["card"]))
 
     def _reshuffle(self, note, viewer):
-        return "the discard pile is shuffled into a new draw pile"
+        return self.words.say("narrate.reshuffle")
 
     def _out(self, note, viewer):
-        return self._act(note, viewer, "goes out!", "go out!")
+        return self._act(note, viewer, "out")
 
     def _state(self, note, viewer):
         """A state variable of the edition changed: `your power is now on`."""
+        value = self.state_words(note["name"], note["value"])
         if "player" in note:
-            p = note["player"]
-            whose = "your" if p == viewer else f"{self.names[p]}'s"
-        else:
-            whose = "the game's"
-        return f"{whose} {note['name']} is now {self.state_words(note['name'], note['value'])}"
+            return self._act(note, viewer, "state", name=note["name"], value=value)
+        return self.words.say("narrate.game_state", name=note["name"], value=value)
 
     def state_words(self, name: str, value) -> str:
         var = self.state_vars.get(name)
         if value is None:
-            return "none"
+            return self.words.say("narrate.value_none")
         if isinstance(value, bool):
-            return "on" if value else "off"
+            return self.words.say("narrate.value_on" if value else "narrate.value_off")
         if var is not None and var.type == "card":
             return self.card(value)
         return str(value)
@@ -319,44 +331,44 @@ class Narrator:
     def _chance(self, note, viewer):
         what = note.get("what", "chance")
         if what.startswith("random card"):  # which card it is stays in its holder's hand
-            return f"{what.replace('random card', 'a card', 1)} is picked at random"
+            return self.words.say("narrate.chance_card", what=what.replace("random card", "a card", 1))
         if what == "random player":
             return None  # told by the pick that follows
-        return f"{what}: {note['value']}"
+        return self.words.say("narrate.chance", what=what, value=note["value"])
 
     def _action(self, note, viewer):
         """An action of the edition (`press`): "Bot 2 presses", "you press"."""
         action = str(note.get("action"))
-        return self._act(note, viewer, third_person(action), action)
+        return self._act(note, viewer, "action", action=action, actions=third_person(action))
 
     def _round_end(self, note, viewer):
         winner = note.get("winner")
         if winner is None:
-            return f"round {note['round']} ends without a winner"
-        return f"round {note['round']} is over"
+            return self.words.say("narrate.round_end_no_winner", round=note["round"])
+        return self.words.say("narrate.round_end", round=note["round"])
 
     def _instead(self, note, viewer):
         """A house rule's `instead of`: "Bot 2 does what the house rule says instead of drawing"."""
-        of = "drawing" if note.get("of") == "turn_draw" else "drawing the penalty for a missed UNO"
-        return self._act(note, viewer, "does", "do", f" what the house rule says instead of {of}")
+        of = self.words.say("narrate.instead_of." + ("turn_draw" if note.get("of") == "turn_draw" else "uno_penalty"))
+        return self._act(note, viewer, "instead", of=of)
 
     def _round_abandoned(self, note, viewer):
         reason = note.get("reason")  # a limit crossed (unodsl.engine.budget), if one stopped it
-        return f"the round is stopped after {note.get('turns')} turns" + (f": {reason}" if reason else "")
+        key = "narrate.round_abandoned_because" if reason else "narrate.round_abandoned"
+        return self.words.say(key, turns=note.get("turns"), reason=reason)
 
     def _match_abandoned(self, note, viewer):
-        return f"the match stops without a winner: {note.get('reason')}"
+        return self.words.say("narrate.match_abandoned", reason=note.get("reason"))
 
     def _left_round(self, note, viewer):
-        return self._act(note, viewer, "leaves", "leave", f" the round: {self.verb(note['player'], viewer, 'their', 'your')}"
-                         f" cards go {'into the draw pile' if note.get('to') == 'draw pile' else 'under the discard pile'}")
+        where = self.words.say("narrate.left_round_to." + ("draw" if note.get("to") == "draw pile" else "discard"))
+        return self._act(note, viewer, "left_round", where=where)
 
     def _last_left(self, note, viewer):
-        return self._act(note, viewer, "is", "are", " the last player left")
+        return self._act(note, viewer, "last_left")
 
     def _eliminated(self, note, viewer):
-        return self._act(note, viewer, "reaches", "reach",
-                         f" {note.get('score')} points and {self.verb(note['player'], viewer, 'is', 'are')} out of the match")
+        return self._act(note, viewer, "eliminated", score=note.get("score"))
 
 
 check_covered("the narrator", {kind for kind in EVENTS if hasattr(Narrator, "_" + kind)} | SILENT,
@@ -378,16 +390,6 @@ def _merge_draws(notes: list[dict]) -> list[dict]:
         else:
             merged.append(note)
     return merged
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-def _and(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _sentence(parts: list[str]) -> str:

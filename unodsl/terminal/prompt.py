@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.decisions import DECISIONS, DRAW, KEEP, PASS, TURN, TableUse, check_answered
+from ..words import words_for
 from .render import grid, sorted_hand, wrap_styled
 from .style import Style
 
@@ -42,6 +43,13 @@ class Menu:
     hidden: dict = field(default_factory=dict)  # keys not listed: an option, or a Refusal saying why not
     free_text: bool = False  # any other text is a rule script (WRITE_RULE)
     compact: bool = False  # choices listed on one line (the hand is on the screen)
+    words: object = None  # the edition's words (unodsl.words; None: English)
+
+    def say(self, key: str, /, **fields) -> str:
+        return (self.words or words_for(None)).say(key, **fields)
+
+    def or_list(self, items: list[str]) -> str:
+        return (self.words or words_for(None)).or_list(items)
 
     def key_for(self, option) -> str | None:
         """The key that answers `option` (for tests and for showing answers)."""
@@ -54,12 +62,13 @@ class Menu:
         lines = wrap_styled(self.question)
         if self.compact:  # the question and the keys on one line: the cards are on the screen
             cards = [c.key for c in self.choices if c.key.isdigit()]
-            rest = [f"{c.key} to {c.label}" for c in self.choices if not c.key.isdigit()]
-            text = f"{self.question} play {_or(cards)}" + (", or " if rest else ".")
-            lines = wrap_styled(text + ", ".join(rest) + ("." if rest else "") + "  (? for help)")
+            rest = [self.say("prompt.key_to", key=c.key, label=c.label) for c in self.choices if not c.key.isdigit()]
+            text = self.question + " " + self.say("prompt.play_keys", keys=self.or_list(cards)) \
+                + (self.say("prompt.or_else") if rest else ".")
+            lines = wrap_styled(text + ", ".join(rest) + ("." if rest else "") + self.say("prompt.help_hint"))
         else:
             lines.extend(grid([(f"{c.key:>2} ", c.label, c.plain or c.label) for c in self.choices]))
-            lines.append("  (? for help)")
+            lines.append(self.say("prompt.help_hint"))
         return lines
 
 
@@ -92,7 +101,7 @@ def parse(menu: Menu, text: str):
     typed = " ".join(text.strip().split())
     low = typed.lower()
     if not low:
-        return Refusal("Type one of the choices (? for help).")
+        return Refusal(menu.say("prompt.refuse.empty"))
     words = low.split()
     if words[0] in ("?", "help") or low.startswith("?"):
         return Command("help", low.lstrip("?").strip() if low.startswith("?") else " ".join(words[1:]))
@@ -105,7 +114,7 @@ def parse(menu: Menu, text: str):
         found = _lookup(menu, rest)
         if isinstance(found, Pick) and found.value is not DRAW and not isinstance(found.value, TableUse):
             return Pick(found.value, uno=True)
-        return Refusal("Say uno with the card you play, such as `3 uno`.")
+        return Refusal(menu.say("prompt.refuse.uno"))
     found = _lookup(menu, low)
     if found is not None:
         return found
@@ -114,9 +123,8 @@ def parse(menu: Menu, text: str):
     if small_number(low) is not None:
         return Refusal(_no_number(menu, small_number(low)))
     if low == "uno" and menu.decision.kind == TURN:
-        return Refusal("Say uno with the card you play, such as `3 uno`.")
-    return Refusal(f"'{typed}' is not one of the choices here ({_or([c.key for c in menu.choices])}); "
-                   "? for help.")
+        return Refusal(menu.say("prompt.refuse.uno"))
+    return Refusal(menu.say("prompt.refuse.unknown", typed=typed, keys=menu.or_list([c.key for c in menu.choices])))
 
 
 def _lookup(menu: Menu, low: str):
@@ -142,8 +150,8 @@ def small_number(text: str) -> int | None:
 
 def _no_number(menu: Menu, number: int) -> str:
     if menu.decision.kind == TURN:
-        return f"There is no card {number}: your hand has {len(menu.cards)} cards."
-    return f"There is no choice {number} here ({_or([c.key for c in menu.choices])})."
+        return menu.say("prompt.refuse.no_card", number=number, cards=len(menu.cards))
+    return menu.say("prompt.refuse.no_choice", number=number, keys=menu.or_list([c.key for c in menu.choices]))
 
 
 # ---- building menus --------------------------------------------------------------
@@ -164,6 +172,10 @@ class _Builder:
         self.main = [o for o in decision.options if not isinstance(o, TableUse)]
         self.uses = [o for o in decision.options if isinstance(o, TableUse)]
         self.hand = sorted_hand(self.view.hand, match.edition)
+        self.words = words_for(match.edition)  # the edition's language (unodsl.words)
+
+    def say(self, key: str, /, **fields) -> str:
+        return self.words.say(key, **fields)
 
     def seat_name(self, player: int) -> str:
         return self.names[self.match.active[player]]
@@ -172,14 +184,19 @@ class _Builder:
         kind = self.decision.kind
         menu = getattr(self, "_" + kind)()
         menu.cards = self.hand
+        menu.words = self.words
         menu.choices.extend(self.table_uses())
         return menu
 
     def card_choice(self, key: str, card, extra: tuple = ()) -> Choice:
-        return Choice(key, self.style.card(card), card, (*extra, card.label().lower()), card.label())
+        name = self.style.name(card)
+        words = tuple(dict.fromkeys((*extra, card.label().lower(), name.lower())))
+        return Choice(key, self.style.card(card), card, words, name)
 
     def yes_no(self, question: str, yes: str, no: str, yes_words=(), no_words=()) -> Menu:
-        choices = [Choice("y", yes, True, ("yes", *yes_words)), Choice("n", no, False, ("no", *no_words))]
+        yes_words = tuple(dict.fromkeys(("yes", self.say("prompt.word.yes"), *yes_words)))
+        no_words = tuple(dict.fromkeys(("no", self.say("prompt.word.no"), *no_words)))
+        choices = [Choice("y", yes, True, yes_words), Choice("n", no, False, no_words)]
         return Menu(self.decision, question, choices)
 
     def seats(self, question: str) -> Menu:
@@ -190,7 +207,7 @@ class _Builder:
             seat = self.match.active[player]
             name = self.names[seat]
             cards = self.view.hand_sizes[player]
-            label = f"{name} ({cards} card{'s' if cards != 1 else ''})"
+            label = self.say("prompt.seat", name=name, cards=self.words.count("count.card", cards))
             choices.append(Choice(str(seat + 1), label, player, (name.lower(),)))
         return Menu(self.decision, question, choices)
 
@@ -205,7 +222,7 @@ class _Builder:
             seat = self.match.active[use.target]
             suffix = "" if len(cards) == 1 else "abcdefghij"[cards.index(use.card) % 10]
             word = use.card.name.split()[0].lower()
-            label = f"use {use.card.name} on {self.names[seat]}"
+            label = self.say("prompt.use", card=use.card.name, name=self.names[seat])
             choices.append(Choice(f"u{seat + 1}{suffix}", label, use,
                                   (f"use {seat + 1}{suffix}", f"{word} {seat + 1}{suffix}")))
         return choices
@@ -221,49 +238,51 @@ class _Builder:
             else:
                 hidden[str(i)] = card
         if DRAW in self.main:
-            choices.append(Choice("d", "draw", DRAW, ("draw",)))
-        return Menu(self.decision, "Your turn:", choices, hidden=hidden, compact=True)
+            choices.append(Choice("d", self.say("prompt.draw"), DRAW, tuple(dict.fromkeys(("draw", self.say("prompt.draw"))))))
+        return Menu(self.decision, self.say("prompt.your_turn"), choices, hidden=hidden, compact=True)
 
     def _play_drawn(self) -> Menu:
         card = self.main[0]
         number = next(str(i) for i, c in enumerate(self.hand, 1) if c is card)
-        choices = [Choice("p", f"play {self.style.card(card)}", card, ("play", "y", "yes", number),
-                          f"play {card.label()}"),
-                   Choice("k", "keep it", KEEP, ("keep", "n", "no"))]
-        only = Refusal(f"Only the card you drew, {card.label()}, may be played now (p), or keep it (k).")
+        choices = [Choice("p", self.say("prompt.play_drawn", card=self.style.card(card)), card,
+                          ("play", "y", "yes", number), self.say("prompt.play_drawn", card=self.style.name(card))),
+                   Choice("k", self.say("prompt.keep"), KEEP, ("keep", "n", "no"))]
+        only = Refusal(self.say("prompt.refuse.only_drawn", card=self.style.name(card)))
         hidden = {str(i): only for i, c in enumerate(self.hand, 1) if c is not card}
-        return Menu(self.decision, f"You drew {self.style.card(card)}, which can be played. Play it now?",
+        return Menu(self.decision, self.say("prompt.drawn", card=self.style.card(card)),
                     choices, hidden=hidden)
 
     def _colour(self) -> Menu:
-        choices = [Choice(str(i), self.style.colour(colour, colour), colour, (colour.lower(),), colour)
-                   for i, colour in enumerate(self.main, 1)]
-        return Menu(self.decision, "Name the colour play continues with:", choices)
+        named = [self.style.colour_name(colour) for colour in self.main]
+        choices = [Choice(str(i), self.style.colour(name, colour), colour,
+                          tuple(dict.fromkeys((colour.lower(), name.lower()))), name)
+                   for i, (colour, name) in enumerate(zip(self.main, named), 1)]
+        return Menu(self.decision, self.say("prompt.colour"), choices)
 
     def _challenge(self) -> Menu:
         accused = self.seat_name(self.decision.about)
         top = self.style.card(self.view.top)
-        return self.yes_no(f"{accused} played {top} against you. Challenge it?",
-                           "challenge", "do not challenge", ("challenge",))
+        return self.yes_no(self.say("prompt.challenge", accused=accused, card=top),
+                           self.say("prompt.challenge_yes"), self.say("prompt.challenge_no"), ("challenge",))
 
     def _call_uno(self) -> Menu:
-        return self.yes_no("You are about to have one card left. Call UNO?",
-                           "call UNO!", "say nothing", ("uno",))
+        return self.yes_no(self.say("prompt.call_uno"), self.say("prompt.call_uno_yes"),
+                           self.say("prompt.say_nothing"), ("uno",))
 
     def _catch(self) -> Menu:
         accused = self.seat_name(self.decision.about)
-        return self.yes_no(f"{accused} has one card left and did not call UNO. Catch them?",
-                           f"catch {accused}", "let it go", ("catch",))
+        return self.yes_no(self.say("prompt.catch", accused=accused), self.say("prompt.catch_yes", accused=accused),
+                           self.say("prompt.catch_no"), ("catch",))
 
     def _yes_no(self) -> Menu:
-        return self.yes_no(f"{self.decision.about}", "yes", "no")
+        return self.yes_no(f"{self.decision.about}", self.say("prompt.word.yes"), self.say("prompt.word.no"))
 
     def _question(self) -> Menu:
         choices = [Choice(str(i), answer, answer, (answer.lower(),)) for i, answer in enumerate(self.main, 1)]
         return Menu(self.decision, f"{self.decision.about}", choices)
 
     def _player(self) -> Menu:
-        return self.seats("Pick a player:")
+        return self.seats(self.say("prompt.player"))
 
     def _value(self) -> Menu:
         """A number is typed as itself; a symbol or a kind by its number in the list, or its name."""
@@ -273,7 +292,7 @@ class _Builder:
         else:
             choices = [Choice(str(i), self.value_name(value), value, (str(value).lower(),))
                        for i, value in enumerate(self.main, 1)]
-        return Menu(self.decision, f"Name a {what}:", choices)
+        return Menu(self.decision, self.say("prompt.value", what=self.words.phrases.get(f"value.{what}", what)), choices)
 
     def value_name(self, value) -> str:
         """A symbol or a kind as players say it: a kind's name for its id."""
@@ -281,29 +300,29 @@ class _Builder:
         return kind.name if kind is not None else str(value)
 
     def _give(self) -> Menu:
-        return self.seats(f"Give {self.style.card(self.decision.about)} to whom?")
+        return self.seats(self.say("prompt.give", card=self.style.card(self.decision.about)))
 
     def _top_card(self) -> Menu:
         cards = sorted_hand(self.main, self.match.edition)
-        return self.numbered_cards("These cards go on the discard pile. Which one goes on top?", cards)
+        return self.numbered_cards(self.say("prompt.top_card"), cards)
 
     def _stack(self) -> Menu:
         cards = [c for c in self.hand if any(c is o for o in self.main)]
         count = self.decision.about
-        menu = self.numbered_cards(f"{count} cards to draw come your way. Pass them on with a card?", cards)
-        menu.choices.append(Choice("t", f"take the {count} cards", PASS, ("take", "draw", "n", "no")))
+        menu = self.numbered_cards(self.say("prompt.stack", count=count), cards)
+        menu.choices.append(Choice("t", self.say("prompt.stack_take", count=count), PASS, ("take", "draw", "n", "no")))
         return menu
 
     def _discard(self) -> Menu:
         cards = [c for c in self.hand if any(c is o for o in self.main)]
-        return self.numbered_cards("Discard which card?", cards)
+        return self.numbered_cards(self.say("prompt.discard"), cards)
 
     def _pick(self) -> Menu:
         kind, where = self.decision.about
         if kind == "hand":  # (only one's own hand: a pick from another's is blind, at random)
             cards = [c for c in self.hand if any(c is o for o in self.main)]
-            return self.numbered_cards("Pick a card of your hand to move:", cards)
-        return self.numbered_cards(f"Pick a card of the {where} pile:", self.main)
+            return self.numbered_cards(self.say("prompt.pick_hand"), cards)
+        return self.numbered_cards(self.say("prompt.pick_pile", pile=where), self.main)
 
     def _pile(self) -> Menu:
         """Several discard piles: each the card goes on, with its top card (and colour in play)."""
@@ -311,47 +330,45 @@ class _Builder:
         choices = []
         for i, name in enumerate(self.main, 1):
             top, colour = piles[name]
-            named = f", {colour}" if top.colour is None and colour else ""  # (a Wild: the colour it named)
-            choices.append(Choice(str(i), f"{name} pile ({self.style.card(top)}{named})", name, (name.lower(),),
-                                  f"{name} pile ({top.label()}{named})"))
-        return Menu(self.decision, f"Play {self.style.card(self.decision.about)} on which pile?", choices)
+            named = f", {self.style.colour_name(colour)}" if top.colour is None and colour else ""  # (a Wild: the colour it named)
+            choices.append(Choice(str(i), self.say("prompt.pile_choice", pile=name, card=self.style.card(top) + named),
+                                  name, (name.lower(),),
+                                  self.say("prompt.pile_choice", pile=name, card=self.style.name(top) + named)))
+        return Menu(self.decision, self.say("prompt.pile", card=self.style.card(self.decision.about)), choices)
 
     def _react(self) -> Menu:
         actor = self.view.actor
-        who = self.seat_name(actor) if actor is not None else "Someone"
-        against = self.style.card(self.decision.about) if self.decision.about is not None else "a card"
+        who = self.seat_name(actor) if actor is not None else self.say("prompt.someone")
+        against = self.style.card(self.decision.about) if self.decision.about is not None \
+            else self.say("narrate.a_card")
         cards = [o for o in self.main if o is not PASS]
-        menu = self.numbered_cards(f"{who} played {against} against you. Play a card out of turn "
-                                   "to cancel it?", cards)
-        menu.choices.append(Choice("p", "let it happen", PASS, ("pass", "n", "no")))
+        menu = self.numbered_cards(self.say("prompt.react", who=who, card=against), cards)
+        menu.choices.append(Choice("p", self.say("prompt.react_pass"), PASS, ("pass", "n", "no")))
         return menu
 
     def _jump_in(self) -> Menu:
         top = self.style.card(self.decision.about)
         cards = [c for c in self.hand if any(c is o for o in self.main)]
-        menu = self.numbered_cards(f"{top} was just played. Jump in with an identical card, out of turn?",
-                                   cards)
-        menu.choices.append(Choice("p", "let play go on", PASS, ("pass", "n", "no")))
+        menu = self.numbered_cards(self.say("prompt.jump_in", card=top), cards)
+        menu.choices.append(Choice("p", self.say("prompt.jump_in_pass"), PASS, ("pass", "n", "no")))
         return menu
 
     def _uno_call(self) -> Menu:
         uncalled = [self.seat_name(q) for q in self.decision.about]
         if uncalled:
-            verb = "has" if len(uncalled) == 1 else "each have"
-            question = f"{_or(uncalled)} {verb} one card and did not call UNO. Call UNO on someone?"
+            question = self.say("prompt.uno_call", names=self.words.or_list(uncalled), n=len(uncalled))
         else:  # (UNO at any time, strict: the window opens after every turn; a call now is false)
             cost = self.match.edition.false_call
-            question = (f"No one is left to catch. Call UNO on someone (a call on a player holding more "
-                        f"than one card costs you {cost} card{'s' if cost != 1 else ''})?")
+            question = self.say("prompt.uno_call_nobody", cost=self.words.count("count.card", cost))
         menu = self.seats(question)
         me = self.decision.player
         for choice in menu.choices:
             if choice.value == me:
-                choice.label = f"UNO! (on yourself: {choice.label})"
+                choice.label = self.say("prompt.uno_self", label=choice.label)
                 choice.aliases = (*choice.aliases, "uno")
             else:
-                choice.label = f"catch {choice.label}"
-        menu.choices.append(Choice("p", "say nothing", PASS, ("pass", "n", "no")))
+                choice.label = self.say("prompt.uno_catch", label=choice.label)
+        menu.choices.append(Choice("p", self.say("prompt.say_nothing"), PASS, ("pass", "n", "no")))
         return menu
 
     def _write_rule(self) -> Menu:
@@ -362,9 +379,8 @@ class _Builder:
             label = " / ".join(line.strip() for line in lines)
             choices.append(Choice(str(i), _shorten(label, 72), script))
         if "" in self.main:
-            choices.append(Choice("b", "leave the card blank", "", ("blank",)))
-        question = (f"Write a house rule on {card}: a suggestion's number, b to leave it blank, "
-                    "or type your own rule.")
+            choices.append(Choice("b", self.say("prompt.leave_blank"), "", ("blank",)))
+        question = self.say("prompt.write_rule", card=card)
         return Menu(self.decision, question, choices, free_text=True)
 
 
@@ -372,9 +388,11 @@ class _Builder:
 check_answered("the prompt", {kind for kind in DECISIONS if hasattr(_Builder, "_" + kind)})
 
 
-def help_words(kind: str) -> str:
-    """What `help` says of a kind of decision."""
-    return DECISIONS[kind].help
+def help_words(kind: str, words=None) -> str:
+    """What `help` says of a kind of decision: in English the registry's words
+    (unodsl.engine.decisions), in another language its file's `help.KIND`."""
+    own = words.phrases.get(f"help.{kind}") if words is not None else None
+    return own if isinstance(own, str) else DECISIONS[kind].help
 
 
 def _same(a, b) -> bool:

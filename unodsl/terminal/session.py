@@ -28,6 +28,7 @@ from ..engine.decisions import CALL_UNO, DISCARD, PLAY_DRAWN, TOP_CARD, TURN
 from ..match import Match
 from ..engine.modes import birthday_dealer
 from ..errors import EditionError, IllegalMove, UnoError
+from ..words import words_for
 from . import save as saves
 from .console import Console, EndSession, open_console, read_line
 from .match_settings import ReplayError, SettingError, blame, check_setup_colour
@@ -53,6 +54,7 @@ class Session:
             self.seats = parse_players(settings.players)
         edition = load_edition(settings.edition, rules=list(settings.rules), settings=settings.settings or None)
         self.edition = edition
+        self.words = console.words = words_for(edition)  # the edition's language (unodsl.words)
         if settings.birthdays:
             with blame("birthdays"):
                 if len(settings.birthdays) != len(self.seats):
@@ -68,9 +70,9 @@ class Session:
         # What the save holds besides the answers (checked now: a save that cannot be
         # written, or may not be, stops us before the game starts).
         self.head = saves.header(settings, self.match.seed) if settings.save else None
-        self.names = [seat.name for seat in self.seats]
+        self.names = [self._name(seat) for seat in self.seats]
         self.humans = [i for i, seat in enumerate(self.seats) if seat.human]
-        self.style = Style(console.colour, edition.colours, edition.display_colours)
+        self.style = Style(console.colour, edition.colours, edition.display_colours, self.words)
         self.screen = Screen(self.match, self.names, agents, self.style)
         self.narrator = Narrator(edition, self.names)
         self.seen = {seat: 0 for seat in self.humans}  # log index each person has been told up to
@@ -87,6 +89,11 @@ class Session:
             self.written = (len(settings.answers), finished)  # the save holds this already
         elif settings.save:
             saves.check_target(settings.save, self.head, settings.overwrite)
+
+    def _name(self, seat) -> str:
+        """A seat's name at the table: the person at the keyboard (`you`, shown `You`) in
+        the edition's language."""
+        return self.words.say("session.you") if seat.name == "You" and seat.human else seat.name
 
     # ---- the match
 
@@ -106,32 +113,33 @@ class Session:
             return self._stop(end.status, end.message)
         except KeyboardInterrupt:  # while the engine was moving, not at a prompt
             self.console.write()
-            return self._stop(130, "Interrupted.")
+            return self._stop(130, self.words.say("session.interrupted"))
 
     def _stop(self, status: int, message: str) -> int:
         self._save()
         if self.settings.save:
-            message += (f" The match is saved in {self.settings.save}: "
-                        f"`unodsl resume {self.settings.save}` continues it.")
+            message += " " + self.words.say("session.saved", save=self.settings.save)
         else:
-            message += " The match was not saved (--save FILE keeps a match to resume)."
+            message += " " + self.words.say("session.not_saved")
         self.say(message)
         return status
 
     def _header(self) -> None:
-        match, style = self.match, self.style
-        self.console.write(style.bold(rule(f"{self.edition.name}: {len(self.seats)} players, "
-                                           f"target {match.target}", "=")))
-        seats = ", ".join(f"{seat.name} ({seat.agent or 'at the keyboard'})" for seat in self.seats)
-        self.say(f"Seats in playing order: {seats}.")
-        self.say(f"Seed {match.seed}. Type ? at any prompt for help.")
+        match, style, say = self.match, self.style, self.words.say
+        self.console.write(style.bold(rule(say("session.title", edition=self.edition.name, players=len(self.seats),
+                                               target=match.target), "=")))
+        seats = ", ".join(say("session.seat", name=name, agent=seat.agent or say("session.at_the_keyboard"))
+                          for seat, name in zip(self.seats, self.names))
+        self.say(say("session.seats", seats=seats))
+        self.say(say("session.seed", seed=match.seed))
         if self.notice:
             self.say(self.notice)
         if self.resumed is not None:
-            self.say(f"Resumed from {self.settings.save}: {_count(self.resumed, 'answer')} replayed, "
-                     f"round {len(match.results) + (0 if match.finished else 1)}.")
+            self.say(say("session.resumed", save=self.settings.save,
+                         answers=self.words.count("count.answer", self.resumed),
+                         round=len(match.results) + (0 if match.finished else 1)))
         if len(self.humans) > 1:
-            self.say("Hot seat: the keyboard goes round; each player's hand is shown only to them.")
+            self.say(say("session.hot_seat"))
 
     def _replay(self, answers: list, finished: bool) -> None:
         for index, value in enumerate(answers):
@@ -189,14 +197,14 @@ class Session:
             self.seen = {seat: index + 1 for seat in self.humans}
             last = self.match.finished and note["round"] == len(self.match.results)
             if self.humans and not last:
-                self._pause(f"Press Enter to deal round {note['round'] + 1} > ")
+                self._pause(self.words.say("session.next_round", round=note["round"] + 1))
                 self.fresh = True
         self.scanned = len(log)
 
     def _pause(self, prompt: str) -> None:
         """Wait for Enter (anything typed is ignored, but quit)."""
         if read_line(self.console, prompt).strip().lower() in ("quit", "exit"):
-            raise EndSession(0, "You quit the match.")
+            raise EndSession(0, self.words.say("session.quit"))
 
     # ---- a decision
 
@@ -222,8 +230,8 @@ class Session:
 
     def _hand_over(self, seat: int) -> None:
         self.console.clear()
-        self.console.write(self.style.bold(rule(f"Pass the keyboard to {self.names[seat]}", "=")))
-        self._pause(f"{self.names[seat]}, press Enter when you are ready (others, look away) > ")
+        self.console.write(self.style.bold(rule(self.words.say("session.pass_keyboard", name=self.names[seat]), "=")))
+        self._pause(self.words.say("session.ready", name=self.names[seat]))
         self.console.clear()
         self.holder = seat
         self.fresh = True
@@ -233,10 +241,11 @@ class Session:
         story = self.narrator.story(self.seen[seat], None, seat)
         self.seen[seat] = self.told = len(log)
         if len(story) > NARRATION_LINES:  # the player's own move, and the latest ones
-            own = story[:1] if story[0].startswith("You ") else []
+            you = self.words.say("narrate.you")
+            own = story[:1] if story[0].startswith(you[:1].upper() + you[1:] + " ") else []
             latest = story[-(NARRATION_LINES - 1 - len(own)):]
             hidden = len(story) - len(own) - len(latest)
-            story = [*own, f"({_count(hidden, 'more move')}: type log to see them)", *latest]
+            story = [*own, self.words.say("session.folded", moves=self.words.count("count.more_move", hidden)), *latest]
         for sentence in story:
             self.say(sentence)
         player = decision.player
@@ -253,7 +262,7 @@ class Session:
                 self.console.write(line)
         elif decision.kind not in (DISCARD, TOP_CARD):
             hand = sorted_hand(self.match.round.view(player).hand, self.edition)
-            for line in wrap_styled("Your hand: " + ", ".join(self.style.card(c) for c in hand)):
+            for line in wrap_styled(self.words.say("session.your_hand", cards=", ".join(self.style.card(c) for c in hand))):
                 self.console.write(line)
         self.fresh = False
 
@@ -277,7 +286,7 @@ class Session:
         try:
             self.match.answer(reply.value)
         except IllegalMove as error:
-            self.say(f"Not allowed: {str(error).rstrip('.')}.")
+            self.say(self.words.say("session.not_allowed", reason=str(error).rstrip(".")))
             return False
         self.uno_next = reply.uno
         return True
@@ -290,8 +299,7 @@ class Session:
         try:
             self.match.answer(script)
         except IllegalMove as error:
-            self.say(f"That rule does not work: {error}. Write it again, pick a suggestion, "
-                     "or b for blank.")
+            self.say(self.words.say("session.rule_refused", reason=error))
             return False
         return True
 
@@ -323,8 +331,7 @@ def resume(path: str, stdin=None, stdout=None, no_color: bool = False, replay_an
     except EditionError as error:
         raise EditionError([_placed_in_save(located, problem) for problem in error.problems]) from None
     if data["unodsl"] != __version__:
-        session.notice = (f"This match was saved by unodsl {data['unodsl']}; this is unodsl {__version__}. "
-                          "Its answers replayed, so it goes on.")
+        session.notice = session.words.say("session.older_save", saved=data["unodsl"], version=__version__)
     return session.run()
 
 

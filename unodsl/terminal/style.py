@@ -66,9 +66,18 @@ def strip(text: str) -> str:
 class Style:
     """Paints text; with `enabled` false every method returns the text unchanged."""
 
-    def __init__(self, enabled: bool, colours=(), display: dict | None = None):
+    def __init__(self, enabled: bool, colours=(), display: dict | None = None, words=None):
         self.enabled = enabled
         self.colours = terminal_colours(colours, display)
+        self.words = words  # the edition's words (unodsl.words), which name cards and colours
+
+    def name(self, card) -> str:
+        """A card's name in the edition's words, without colour: `red 7` (`7 rouge`)."""
+        return self.words.card(card) if self.words is not None else card.label()
+
+    def colour_name(self, colour: str) -> str:
+        """An edition colour as the players read it (its own name unless the edition words it)."""
+        return self.words.colour(colour) if self.words is not None else colour
 
     def _sgr(self, text: str, *codes: int) -> str:
         if not self.enabled or not codes:
@@ -89,7 +98,7 @@ class Style:
         return self._sgr(text, 1, code) if code else text
 
     def card(self, card, dim: bool = False) -> str:
-        text = card.label()
+        text = self.name(card)
         if dim:
             return self.dim(text)
         return self.colour(text, card.colour)

@@ -6,16 +6,18 @@ they answer a question and go back to it: none of them changes the match.
 """
 from __future__ import annotations
 
+from ..edition.model import DEFAULT_PLAYABLE
 from ..engine.decisions import TURN
+from ..words import words_for
 from .console import EndSession
-from .prompt import COMMANDS, Command, help_words, small_number
+from .prompt import Command, help_words, small_number
 
 
 def run_command(session, command: Command, menu, seat: int) -> None:
     """What a command typed at a decision does (quit, table, log, why N, ? N, help)."""
-    write = session.console.write
+    write, words = session.console.write, words_for(session.match.edition)
     if command.name == "quit":
-        raise EndSession(0, "You quit the match.")
+        raise EndSession(0, words.say("session.quit"))
     if command.name == "table":
         for line in [*session.screen.table(seat), "", *session.screen.hand(menu.decision.player)]:
             write(line)
@@ -29,10 +31,10 @@ def run_command(session, command: Command, menu, seat: int) -> None:
     elif command.arg:
         session.say(about(session.match, menu, command.arg))
     else:
-        session.say(help_words(menu.decision.kind))
+        session.say(help_words(menu.decision.kind, words))
         for line in menu.lines():
             write(line)
-        session.say(f"Also: {COMMANDS}.")
+        session.say(words.say("prompt.also", commands=words.say("prompt.commands")))
 
 def _card(menu, arg: str):
     """Card `arg` (its number) of the hand the menu shows; None if there is none."""
@@ -43,24 +45,41 @@ def _card(menu, arg: str):
 
 def why(match, menu, arg: str) -> str:
     """`why N`: why card N of the hand cannot be played now (or that it can)."""
-    card = _card(menu, arg)
+    card, words = _card(menu, arg), words_for(match.edition)
     if card is None:
-        return f"why takes the number of a card in your hand (1 to {len(menu.cards)}), such as why 2."
-    reason = match.round.view(menu.decision.player).why_not(card)
+        return words.say("commands.why_usage", cards=len(menu.cards))
+    reason = reason_words(match, menu, card, words)
     if reason is None:
         if menu.decision.kind == TURN:
-            return f"{card.label()} can be played now: type {arg}."
-        return f"{card.label()} goes on the top card."
-    return f"Card {arg} cannot be played now: {reason}."
+            return words.say("commands.why_playable", card=words.card(card), number=arg)
+        return words.say("commands.why_goes", card=words.card(card))
+    return words.say("commands.why_not", number=arg, reason=reason)
 
 def about(match, menu, arg: str) -> str:
     """`? N`: what card N of the hand is, and whether it goes on the top card now."""
-    card = _card(menu, arg)
+    card, words = _card(menu, arg), words_for(match.edition)
     if card is None:
-        return f"? N tells about card N of your hand (1 to {len(menu.cards)})."
+        return words.say("commands.about_usage", cards=len(menu.cards))
     kind = card.spec
-    text = f"{card.label()}: {kind.name}, {card.points or 0} points."
+    text = words.say("commands.about", card=words.card(card), kind=kind.name, points=card.points or 0)
     if kind.description:
         text += " " + " ".join(kind.description.split())
-    reason = match.round.view(menu.decision.player).why_not(card)
-    return text + (" It goes on the top card now." if reason is None else f" Not now: {reason}.")
+    reason = reason_words(match, menu, card, words)
+    return text + " " + (words.say("commands.about_goes") if reason is None
+                         else words.say("commands.about_not_now", reason=reason))
+
+
+def reason_words(match, menu, card, words) -> str | None:
+    """Why `card` cannot be played now (None: it can), in the edition's words. The usual
+    rule (same colour, number or symbol) is said in the language; a kind's own rule is said
+    by the engine, in the words of its script."""
+    view = match.round.view(menu.decision.player)
+    reason = view.why_not(card)
+    kind = card.spec
+    bluff = kind.bluff_if is not None and view.settings["no_bluffing"]
+    if reason is None or bluff or kind.sources.get("playable", "") != DEFAULT_PLAYABLE:
+        return reason
+    same = str(card.number) if card.number is not None else words.say("commands.a_kind", kind=kind.name)
+    colour = words.colour(card.colour) if card.colour else words.say("commands.its_colour")
+    return words.say("commands.goes_only_on", card=words.card(card), colour=colour, same=same,
+                     in_play=words.colour(view.colour))
