@@ -24,6 +24,9 @@ from .style import Style
 COMMANDS = "? or help (this help), ? N (about card N), why N (why card N cannot be played), " \
            "table (the table again), log (this round so far), quit (stop the match)"
 
+NOTHING_GOES = "Your turn: nothing in your hand can be played now:"
+
+
 @dataclass
 class Choice:
     key: str  # what the player types, and sees
@@ -55,7 +58,8 @@ class Menu:
         if self.compact:  # the question and the keys on one line: the cards are on the screen
             cards = [c.key for c in self.choices if c.key.isdigit()]
             rest = [f"{c.key} to {c.label}" for c in self.choices if not c.key.isdigit()]
-            text = f"{self.question} play {_or(cards)}" + (", or " if rest else ".")
+            text = f"{self.question} play {_or(cards)}" + (", or " if rest else ".") if cards \
+                else f"{self.question} "
             lines = wrap_styled(text + ", ".join(rest) + ("." if rest else "") + "  (? for help)")
         else:
             lines.extend(grid([(f"{c.key:>2} ", c.label, c.plain or c.label) for c in self.choices]))
@@ -222,7 +226,8 @@ class _Builder:
                 hidden[str(i)] = card
         if DRAW in self.main:
             choices.append(Choice("d", "draw", DRAW, ("draw",)))
-        return Menu(self.decision, "Your turn:", choices, hidden=hidden, compact=True)
+        question = "Your turn:" if playable else NOTHING_GOES
+        return Menu(self.decision, question, choices, hidden=hidden, compact=True)
 
     def _play_drawn(self) -> Menu:
         card = self.main[0]

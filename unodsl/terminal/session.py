@@ -20,6 +20,7 @@ table_commands.py's; the settings' checks before the match, match_settings.py's.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 from ..version import __version__
@@ -40,15 +41,20 @@ from .style import Style
 from .table_commands import run_command
 
 NARRATION_LINES = 8  # at most this many lines of what happened since a player's last look
+DEFAULT_PACE = 0.6  # seconds before each bot's move is told, at a terminal: time to follow it
 
 
 class Session:
     def __init__(self, settings: PlaySettings, console: Console, replay: bool = False,
-                 finished: bool = False):
+                 finished: bool = False, pace: float | None = None, sleep=time.sleep):
         """`replay`: the settings' answers are replayed first (resume), and must end the
-        match exactly when `finished` says."""
+        match exactly when `finished` says. `pace`: seconds to wait before telling each
+        move of a bot (default: DEFAULT_PACE at a terminal, none into a pipe); `sleep`
+        waits them (tests give their own)."""
         self.settings = settings
         self.console = console
+        self.pace = pace if pace is not None else (DEFAULT_PACE if console.interactive else 0)
+        self.sleep = sleep
         with blame("players"):
             self.seats = parse_players(settings.players)
         edition = load_edition(settings.edition, rules=list(settings.rules), settings=settings.settings or None)
@@ -64,7 +70,7 @@ class Session:
             check_setup_colour(settings.setup, edition)
             self.match = Match(edition, players=len(self.seats), agents=agents, seed=settings.seed,
                                target=settings.target, birthdays=settings.birthdays,
-                               setup=settings.setup_object())
+                               setup=settings.setup_object(), ask_draws=settings.ask_draws)
         # What the save holds besides the answers (checked now: a save that cannot be
         # written, or may not be, stops us before the game starts).
         self.head = saves.header(settings, self.match.seed) if settings.save else None
@@ -230,14 +236,11 @@ class Session:
 
     def _show(self, decision, seat: int) -> None:
         log = self.match.log
-        story = self.narrator.story(self.seen[seat], None, seat)
+        story = self.narrator.told(self.seen[seat], None, seat)
         self.seen[seat] = self.told = len(log)
-        if len(story) > NARRATION_LINES:  # the player's own move, and the latest ones
-            own = story[:1] if story[0].startswith("You ") else []
-            latest = story[-(NARRATION_LINES - 1 - len(own)):]
-            hidden = len(story) - len(own) - len(latest)
-            story = [*own, f"({_count(hidden, 'more move')}: type log to see them)", *latest]
-        for sentence in story:
+        for sentence, concerns in _folded(story):
+            if not concerns and self.pace:  # a bot's move: time to read it
+                self.sleep(self.pace)
             self.say(sentence)
         player = decision.player
         if decision.kind == TURN or self.fresh:
@@ -295,16 +298,32 @@ class Session:
             return False
         return True
 
+def _folded(story: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
+    """At most NARRATION_LINES sentences: the earliest moves of others folded into one line
+    when there are more; nothing that concerns the player (their own turn, a card they draw)
+    is folded away."""
+    others = [i for i, (_, concerns) in enumerate(story) if not concerns]
+    fold = min(len(others), len(story) + 1 - NARRATION_LINES)
+    if fold < 2:  # (folding one move would save no line)
+        return story
+    hidden = set(others[:fold])
+    notice = (f"({_count(fold, 'more move')}: type log to see them)", True)
+    kept = [told for i, told in enumerate(story) if i not in hidden]
+    return kept[:others[0]] + [notice] + kept[others[0]:]
+
+
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def play(settings: PlaySettings, stdin=None, stdout=None, no_color: bool = False) -> int:
+def play(settings: PlaySettings, stdin=None, stdout=None, no_color: bool = False,
+         pace: float | None = None) -> int:
     """Play a match at the terminal; returns the exit status."""
-    return Session(settings, open_console(stdin, stdout, no_color)).run()
+    return Session(settings, open_console(stdin, stdout, no_color), pace=pace).run()
 
 
-def resume(path: str, stdin=None, stdout=None, no_color: bool = False, replay_anyway: bool = False) -> int:
+def resume(path: str, stdin=None, stdout=None, no_color: bool = False, replay_anyway: bool = False,
+           pace: float | None = None) -> int:
     """Continue the match saved in `path`. A save that is damaged, whose edition, rules or
     settings changed (unless `replay_anyway`), or whose answers do not replay is refused
     with its place in the file (EditionError), and the file is left as it was."""
@@ -314,7 +333,7 @@ def resume(path: str, stdin=None, stdout=None, no_color: bool = False, replay_an
     located, data = saved.located, saved.located.data
     try:
         session = Session(saved.settings, open_console(stdin, stdout, no_color), replay=True,
-                          finished=data["finished"])
+                          finished=data["finished"], pace=pace)
     except ReplayError as error:
         raise located.fail(("answers", error.index) if error.index is not None else ("finished",),
                            str(error), "was the save edited, or written by another unodsl?") from None
