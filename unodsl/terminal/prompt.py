@@ -17,13 +17,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.decisions import DECISIONS, DRAW, KEEP, PASS, TURN, TableUse, check_answered
+from ..engine.decisions import (DECISIONS, DISCARD, DRAW, JUMP_IN, KEEP, PASS, PICK, REACT, STACK, TURN, TableUse,
+                                check_answered)
+from .reasons import reason
 from .render import grid, sorted_hand, wrap_styled
 from .style import Style
 
 COMMANDS = "? or help (this help), ? N (about card N), why N (why card N cannot be played), " \
            "table (the table again), log (this round so far), quit (stop the match)"
 
+# The decisions whose cards are numbered as the hand is (a pick from a pile is numbered
+# from 1: the cards listed are not in the hand).
+HAND_NUMBERED = (DISCARD, JUMP_IN, PICK, REACT, STACK)
 NOTHING_GOES = "Your turn: nothing in your hand can be played now:"
 
 
@@ -45,6 +50,7 @@ class Menu:
     hidden: dict = field(default_factory=dict)  # keys not listed: an option, or a Refusal saying why not
     free_text: bool = False  # any other text is a rule script (WRITE_RULE)
     compact: bool = False  # choices listed on one line (the hand is on the screen)
+    why: str = ""  # why it is asked and what the answers lead to (reasons.py)
 
     def key_for(self, option) -> str | None:
         """The key that answers `option` (for tests and for showing answers)."""
@@ -61,7 +67,10 @@ class Menu:
             text = f"{self.question} play {_or(cards)}" + (", or " if rest else ".") if cards \
                 else f"{self.question} "
             lines = wrap_styled(text + ", ".join(rest) + ("." if rest else "") + "  (? for help)")
+            if self.why and not cards:  # (with cards to play, the turn's why is in its help)
+                lines.extend(wrap_styled(self.why))
         else:
+            lines.extend(wrap_styled(self.why) if self.why else [])
             lines.extend(grid([(f"{c.key:>2} ", c.label, c.plain or c.label) for c in self.choices]))
             lines.append("  (? for help)")
         return lines
@@ -177,6 +186,7 @@ class _Builder:
         menu = getattr(self, "_" + kind)()
         menu.cards = self.hand
         menu.choices.extend(self.table_uses())
+        menu.why = reason(self.decision, self.match, self.names)
         return menu
 
     def card_choice(self, key: str, card, extra: tuple = ()) -> Choice:
@@ -197,6 +207,19 @@ class _Builder:
             label = f"{name} ({cards} card{'s' if cards != 1 else ''})"
             choices.append(Choice(str(seat + 1), label, player, (name.lower(),)))
         return Menu(self.decision, question, choices)
+
+    def hand_numbered(self, question: str, cards: list) -> Menu:
+        """Cards of the hand under their numbers in the hand as shown (`3` is the third card
+        on the screen, as on a turn); the other numbers of the hand say they are not options."""
+        choices, hidden = [], {}
+        for i, card in enumerate(self.hand, 1):
+            if any(card is c for c in cards):
+                choices.append(self.card_choice(str(i), card))
+            else:
+                hidden[str(i)] = Refusal(f"{card.label()} (card {i}) is not one of the choices here.")
+        elsewhere = [c for c in cards if not any(c is held for held in self.hand)]  # (none, as the kinds are)
+        choices += [self.card_choice(str(i), card) for i, card in enumerate(elsewhere, len(self.hand) + 1)]
+        return Menu(self.decision, question, choices, hidden=hidden)
 
     def numbered_cards(self, question: str, cards: list) -> Menu:
         return Menu(self.decision, question,
@@ -295,19 +318,19 @@ class _Builder:
     def _stack(self) -> Menu:
         cards = [c for c in self.hand if any(c is o for o in self.main)]
         count = self.decision.about
-        menu = self.numbered_cards(f"{count} cards to draw come your way. Pass them on with a card?", cards)
+        menu = self.hand_numbered(f"{count} cards to draw come your way. Pass them on with a card?", cards)
         menu.choices.append(Choice("t", f"take the {count} cards", PASS, ("take", "draw", "n", "no")))
         return menu
 
     def _discard(self) -> Menu:
         cards = [c for c in self.hand if any(c is o for o in self.main)]
-        return self.numbered_cards("Discard which card?", cards)
+        return self.hand_numbered("Discard which card?", cards)
 
     def _pick(self) -> Menu:
         kind, where = self.decision.about
         if kind == "hand":  # (only one's own hand: a pick from another's is blind, at random)
             cards = [c for c in self.hand if any(c is o for o in self.main)]
-            return self.numbered_cards("Pick a card of your hand to move:", cards)
+            return self.hand_numbered("Pick a card of your hand to move:", cards)
         return self.numbered_cards(f"Pick a card of the {where} pile:", self.main)
 
     def _pile(self) -> Menu:
@@ -326,16 +349,16 @@ class _Builder:
         who = self.seat_name(actor) if actor is not None else "Someone"
         against = self.style.card(self.decision.about) if self.decision.about is not None else "a card"
         cards = [o for o in self.main if o is not PASS]
-        menu = self.numbered_cards(f"{who} played {against} against you. Play a card out of turn "
-                                   "to cancel it?", cards)
+        menu = self.hand_numbered(f"{who} played {against} against you. Play a card out of turn "
+                                  "to cancel it?", cards)
         menu.choices.append(Choice("p", "let it happen", PASS, ("pass", "n", "no")))
         return menu
 
     def _jump_in(self) -> Menu:
         top = self.style.card(self.decision.about)
         cards = [c for c in self.hand if any(c is o for o in self.main)]
-        menu = self.numbered_cards(f"{top} was just played. Jump in with an identical card, out of turn?",
-                                   cards)
+        menu = self.hand_numbered(f"{top} was just played. Jump in with an identical card, out of turn?",
+                                  cards)
         menu.choices.append(Choice("p", "let play go on", PASS, ("pass", "n", "no")))
         return menu
 

@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from ..version import __version__
 from ..edition.loader import load_edition
-from ..engine.decisions import CALL_UNO, DISCARD, PLAY_DRAWN, TOP_CARD, TURN
+from ..engine.decisions import CALL_UNO, PLAY_DRAWN, TOP_CARD, TURN
 from ..match import Match
 from ..engine.modes import birthday_dealer
 from ..errors import EditionError, IllegalMove, UnoError
@@ -33,7 +33,7 @@ from . import save as saves
 from .console import Console, EndSession, open_console, read_line
 from .match_settings import ReplayError, SettingError, blame, check_setup_colour
 from .narrate import Narrator, wrap
-from .prompt import Command, Refusal, Script, build_menu, parse
+from .prompt import HAND_NUMBERED, Command, Refusal, Script, build_menu, parse
 from .render import Screen, rule, sorted_hand, wrap_styled
 from .save import PlaySettings
 from .seats import parse_players
@@ -251,10 +251,10 @@ class Session:
             playable = decision.options if decision.kind == TURN else None
             for line in self.screen.hand(player, playable):
                 self.console.write(line)
-        elif decision.kind == PLAY_DRAWN:
-            for line in self.screen.hand(player):
+        elif decision.kind == PLAY_DRAWN or decision.kind in HAND_NUMBERED:
+            for line in self.screen.hand(player):  # (the menu's cards are numbered as here)
                 self.console.write(line)
-        elif decision.kind not in (DISCARD, TOP_CARD):
+        elif decision.kind != TOP_CARD:
             hand = sorted_hand(self.match.round.view(player).hand, self.edition)
             for line in wrap_styled("Your hand: " + ", ".join(self.style.card(c) for c in hand)):
                 self.console.write(line)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..engine.decisions import TURN
 from .console import EndSession
 from .prompt import COMMANDS, Command, help_words, small_number
+from .reasons import about as what_it_does
 
 
 def run_command(session, command: Command, menu, seat: int) -> None:
@@ -30,9 +31,11 @@ def run_command(session, command: Command, menu, seat: int) -> None:
         session.say(about(session.match, menu, command.arg))
     else:
         session.say(help_words(menu.decision.kind))
-        for line in menu.lines():
-            write(line)
+        if menu.compact and menu.why:  # (a turn with cards to play: its why is told here)
+            session.say(menu.why)
         session.say(f"Also: {COMMANDS}.")
+    for line in menu.lines():  # the question again, so that its choices are on the screen
+        write(line)
 
 def _card(menu, arg: str):
     """Card `arg` (its number) of the hand the menu shows; None if there is none."""
@@ -60,7 +63,10 @@ def about(match, menu, arg: str) -> str:
         return f"? N tells about card N of your hand (1 to {len(menu.cards)})."
     kind = card.spec
     text = f"{card.label()}: {kind.name}, {card.points or 0} points."
-    if kind.description:
+    does = what_it_does(card, match.edition)
+    if does:  # (explain's words, from its script)
+        text += f" When played: {does}"
+    elif kind.description:
         text += " " + " ".join(kind.description.split())
     reason = match.round.view(menu.decision.player).why_not(card)
     return text + (" It goes on the top card now." if reason is None else f" Not now: {reason}.")
