@@ -163,10 +163,11 @@ class Screen:
     # ---- a hand
 
     def hand(self, player: int, playable: list | None = None, title: str = "Your hand") -> list[str]:
-        """`player`'s hand (a round seat) as they see it, numbered; with `playable`, the others dimmed."""
+        """`player`'s hand (a round seat) as they see it, numbered; with `playable`, those
+        underlined (every card keeps its colour)."""
         cards = sorted_hand(self.match.round.view(player).hand, self.match.edition)
         lines = [f"{title} ({len(cards)} card{'s' if len(cards) != 1 else ''}):"]
-        items = [(f"{i:>2} ", self.style.card(card, dim=playable is not None and card not in playable),
+        items = [(f"{i:>2} ", self.style.card(card, mark=playable is not None and any(card is c for c in playable)),
                   card.label()) for i, card in enumerate(cards, 1)]
         lines.extend(grid(items))
         return lines
@@ -184,9 +185,9 @@ class Screen:
         else:
             title = f"Round {number} over: {self.names[result.winner]} went out"
         lines = [style.bold(rule(title, "="))]
-        lines.append(f"  {'Player':<22}{'Left in hand':>13}{'Scored':>8}{'Total':>8}")
+        lines.append(f"  {'Player':<22}{'Points in hand':>15}{'Scored':>8}{'Total':>8}")
         for seat, name in enumerate(self.names):
-            lines.append(f"  {name:<22}{result.points[seat]:>13}{result.scored[seat]:>8}{totals[seat]:>8}")
+            lines.append(f"  {name:<22}{result.points[seat]:>15}{result.scored[seat]:>8}{totals[seat]:>8}")
         lines.append(f"  Target: {match.target} points.")
         return lines
 
