@@ -30,6 +30,7 @@ from ..match import Match
 from ..engine.modes import birthday_dealer
 from ..errors import EditionError, IllegalMove, UnoError
 from . import save as saves
+from .clock import THOUGHT, match_seed, timed_agents
 from .console import Console, EndSession, open_console, read_line
 from .match_settings import ReplayError, SettingError, blame, check_setup_colour
 from .narrate import Narrator, wrap
@@ -66,9 +67,12 @@ class Session:
                                    "give one per seat, in seat order")
                 birthday_dealer(settings.birthdays)  # checks MM-DD
         agents = [seat.agent for seat in self.seats]
+        seed = match_seed(settings.seed)
+        with blame("players"):
+            bots, self.clocks = timed_agents(agents, seed)
         with blame("setup" if settings.setup is not None else "players"):
             check_setup_colour(settings.setup, edition)
-            self.match = Match(edition, players=len(self.seats), agents=agents, seed=settings.seed,
+            self.match = Match(edition, players=len(self.seats), agents=bots, seed=seed,
                                target=settings.target, birthdays=settings.birthdays,
                                setup=settings.setup_object(), ask_draws=settings.ask_draws)
         # What the save holds besides the answers (checked now: a save that cannot be
@@ -242,6 +246,11 @@ class Session:
             if not concerns and self.pace:  # a bot's move: time to read it
                 self.sleep(self.pace)
             self.say(sentence)
+        for bot, clock in self.clocks.items():
+            seconds = clock.told()
+            if seconds is not None:
+                self.say(THOUGHT.format(name=self.names[bot], bot=self.seats[bot].agent.split(":")[0],
+                                        seconds=seconds))
         player = decision.player
         if decision.kind == TURN or self.fresh:
             self.console.write()
