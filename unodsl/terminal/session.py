@@ -166,6 +166,8 @@ class Session:
         self.seen = {seat: start for seat in self.humans}
         self.told = self.scanned = len(log)
         self.resumed = len(answers)
+        for clock in self.clocks.values():  # (the bots' replayed moves are not their thinking now)
+            clock.told()
 
     def _save(self) -> None:
         """Write the match to the save, if it has changed since the last write."""
@@ -306,6 +308,7 @@ class Session:
                      "or b for blank.")
             return False
         return True
+
 
 def _folded(story: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
     """At most NARRATION_LINES sentences: the earliest moves of others folded into one line
