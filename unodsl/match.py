@@ -56,6 +56,9 @@ class Match:
 
     agents: one per seat, an Agent instance, a registered agent name
     ("random", "greedy") or None for a seat answered through `answer()`.
+    ask_draws: a seat answered through `answer()` is asked its turn even when nothing
+    of its hand goes (the only option: DRAW), as a person at the table presses the
+    key to draw; without it that draw is taken for them (the answers of older saves).
     """
 
     round_class = Round  # a subclass may count what happens in its rounds (unodsl.sim.tally)
@@ -63,7 +66,7 @@ class Match:
     def __init__(self, edition, players: int = 4, agents=None, seed: int | str | None = None,
                  record: bool = True, target: int | None = None, max_turns: int = MAX_TURNS,
                  max_rounds: int = MAX_ROUNDS, setup=None, birthdays: list | None = None,
-                 specialise: bool = True, histories: list[int] = ()):
+                 specialise: bool = True, histories: list[int] = (), ask_draws: bool = False):
         limits = edition.settings["players"]
         if not limits["min"] <= players <= limits["max"]:
             raise UnoError(f"{edition.name} is for {limits['min']} to {limits['max']} players, not {players}")
@@ -89,6 +92,7 @@ class Match:
         self.finished = False
         self.winner: int | None = None
         self.setup = setup  # a stacked first round (unodsl.engine.setup.Setup)
+        self.ask_draws = ask_draws
         self.agents = [self._agent(a, seat) for seat, a in enumerate(_per_seat(agents, players))]
         # The seats whose history of each round is kept (unodsl.seat.observe): those asked for,
         # and those whose agent reads it. Their rounds record (each into a list of its own when
@@ -207,7 +211,8 @@ class Match:
             rnd = self.round = round_class(self.edition, len(active), dealer, self.rng, log,
                                            [self.scores[s] for s in active], max_turns=self.max_turns,
                                            ask=self._ask, written=self.written, agents=self._round_agents,
-                                           chance_seed=(self.seed, len(self.results)))
+                                           chance_seed=(self.seed, len(self.results)),
+                                           ask_draws=self.ask_draws)
             if kept:
                 rnd.observer = Observer(rnd, kept)
             for agent in self._round_agents:

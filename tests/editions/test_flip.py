@@ -207,15 +207,18 @@ def test_a_dark_face_answered_is_saved_as_that_face():
 
 
 def first_answer_on_the_dark_side(out: str) -> int | None:
-    """The index of the first answer typed at a table with the dark side up."""
-    title, typed = "", 0
+    """The index of the first card played from the hand at a table with the dark side up
+    (a turn with cards to play: not a draw, which a person answers too)."""
+    title, typed, turn = "", 0, False
     for line in out.splitlines():
         if line.startswith("=== UNO Flip - round"):
             title = line
+        elif line.startswith("Your turn: play"):
+            turn = True
         elif line.startswith("> "):
-            if "dark side up" in title:
+            if "dark side up" in title and turn and line[2:].strip().isdigit():
                 return typed
-            typed += 1
+            typed, turn = typed + 1, False
     return None
 
 

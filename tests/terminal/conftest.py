@@ -65,15 +65,18 @@ class Script:
 
 
 def typed_script(edition: str, players: str, seed, rules=(), target=None, setup: str | None = None,
-                 limit: int | None = None, policy=None) -> Script:
+                 limit: int | None = None, policy=None, ask_draws: bool = True) -> Script:
     """Play the match through the API and write down what a person would type.
 
     `limit`: stop after that many answers (the rest of the match is not played).
+    `ask_draws`: a person presses d even when nothing else goes (False: as unodsl did
+    before, when such a draw was taken for them; a save of version 2).
     """
     loaded = unodsl.load_edition(edition, rules=list(rules))
     seats = parse_players(players)
     match = unodsl.Match(loaded, players=len(seats), agents=[s.agent for s in seats], seed=seed,
-                         target=target, setup=Setup(**read_setup(setup)) if setup else None)
+                         target=target, setup=Setup(**read_setup(setup)) if setup else None,
+                         ask_draws=ask_draws)
     names = [s.name for s in seats]
     humans = [i for i, s in enumerate(seats) if s.human]
     agents = {seat: (policy or GreedyAgent)(random.Random(f"test:{seat}")) for seat in humans}

@@ -222,7 +222,7 @@ def test_end_of_input_ends_cleanly():
 def test_the_help_lists_the_options():
     result = run_play("play", "--help")
     assert result.exit_code == 0
-    for option in ("--players", "--rule", "--seed", "--target", "--save", "--no-color",
+    for option in ("--players", "--rule", "--seed", "--target", "--save", "--no-color", "--pace",
                    "--birthday", "--setup"):
         assert option in result.stdout
 
@@ -232,7 +232,7 @@ def test_docs_and_readme_tell_every_option():
 
     root = Path(__file__).resolve().parents[2]
     doc = (root / "docs" / "play.md").read_text(encoding="utf-8")
-    for option in ("--players", "--rule", "--seed", "--target", "--save", "--no-color",
+    for option in ("--players", "--rule", "--seed", "--target", "--save", "--no-color", "--pace",
                    "--birthday", "--setup", "unodsl resume FILE", "NO_COLOR"):
         assert option in doc
     readme = (root / "README.md").read_text(encoding="utf-8")

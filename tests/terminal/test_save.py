@@ -202,3 +202,20 @@ def test_settings_given_with_set_are_kept_in_the_save_and_resumed(tmp_path):
     assert json.loads(path.read_text())["settings"] == {"hand_size": 5}
     resumed = run_play("resume", str(path), lines=["quit"])
     assert resumed.exit_code == 0 and "Your hand (5 cards):" in resumed.stdout
+
+
+def test_a_save_of_version_2_replays_its_draws_untyped(tmp_path):
+    """Version 2 saves were written when a draw with nothing to play was no question:
+    their answers hold none, and they still replay, and go on in version 2."""
+    old = typed_script(*ARGS[:1], "you,greedy,random", 9, target=100, limit=12, ask_draws=False)
+    new = typed_script(*ARGS[:1], "you,greedy,random", 9, target=100, limit=12)
+    assert old.answers != new.answers  # (the person had a turn with nothing to play)
+    path = tmp_path / "old.json"
+    settings = PlaySettings(edition="classic", players="you,greedy,random", seed="9", target=100,
+                            save=str(path), ask_draws=False)
+    saves.write(str(path), saves.header(settings, "9"), old.answers, False)
+    assert json.loads(path.read_text())["version"] == 2
+    result = run_play("resume", str(path), lines=["quit"])
+    assert result.exit_code == 0, result.stderr
+    assert "Resumed from" in result.stdout and "Traceback" not in result.stdout
+    assert json.loads(path.read_text())["version"] == 2

@@ -104,7 +104,7 @@ EDITED = [
     ("finished a text", _set("finished", "no"), "finished", "finished must be true or false"),
     ("finished but not", _set("finished", True), "finished", "the save says the match is over"),
     ("unknown key", _set("extra", 1), "extra", "unknown key 'extra'"),
-    ("version 1", _set("version", 1), "version", "a save of version 1; this unodsl resumes version 2"),
+    ("version 1", _set("version", 1), "version", "a save of version 1; this unodsl resumes versions 2 and 3"),
     ("other format", _set("format", "other"), None, "not a saved match of unodsl play"),
     ("edition outside", _set("edition", "../elsewhere/my.yaml"), "edition", "is outside the folder of"),
     ("edition absolute", _set("edition", "/etc/passwd.yaml"), "edition", "is an absolute path"),

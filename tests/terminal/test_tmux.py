@@ -121,3 +121,17 @@ def test_ctrl_c_and_no_color_in_a_real_terminal(tmux):
     assert "[exit 0]" in text and "You quit the match. The match is saved in match.json" in text
     assert (tmux.folder / "match.json").exists()
     assert "\x1b[" not in tmux.screen(escapes=True)  # NO_COLOR: not even at a terminal
+
+
+def test_a_turn_with_nothing_to_play_waits_for_the_key(tmux):
+    setup = Path(__file__).parent / "setups" / "classic_nothing.yaml"
+    tmux.start(["classic", "--setup", str(setup), "--players", "you,greedy", "--seed", "1", "--pace", "0.05"], {})
+    tmux.wait(lambda text: "nothing in your hand can be played now: d to draw" in text, "the question")
+    time.sleep(0.5)  # (no turn of the person's passes without a key)
+    assert "Bot 2 plays" not in tmux.screen()
+    tmux.type("log")
+    tmux.wait(lambda text: "d to draw" in text.split("> log")[-1], "the question asked again after log")
+    assert "d to draw" in tmux.screen(history=False).split("> log")[-1]  # on the screen, not scrolled away
+    tmux.type("d")
+    text = tmux.wait(lambda text: "Bot 2 plays green 5." in text, "the bot's move after the draw")
+    assert text.index("You draw yellow 9.") < text.index("Bot 2 plays green 5.")

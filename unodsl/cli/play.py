@@ -29,6 +29,9 @@ from ..terminal.save import PlaySettings
               help="Let --save replace a file that is not a save of this match.")
 @click.option("--no-color", "--no-colour", "no_color", is_flag=True,
               help="No colours (also when NO_COLOR is set or the output is not a terminal).")
+@click.option("--pace", type=click.FloatRange(min=0, max=10), default=None, metavar="SECONDS",
+              help="Wait this long before telling each bot's move (default: 0.6 at a terminal, "
+                   "0 when the output is not one).")
 @click.option("--birthday", "birthdays", metavar="MM-DD", multiple=True,
               help="Each player's birthday, in seat order (repeat, or separate by commas), for "
                    "editions whose dealer is chosen by birthday.")
@@ -36,7 +39,7 @@ from ..terminal.save import PlaySettings
               help="Start from a stacked table: a scenario file's setup: (docs/scenarios.md).")
 def play_command(edition: str, players: str, rules: tuple[str, ...], settings: tuple[str, ...],
                  seed: str | None, target: int | None, save: str | None, overwrite: bool, no_color: bool,
-                 birthdays: tuple[str, ...], setup: str | None) -> None:
+                 birthdays: tuple[str, ...], setup: str | None, pace: float | None) -> None:
     """Play EDITION at the terminal, against bots or with friends at one keyboard.
 
     Exit status: 0 when the match is over or you quit, 1 when the input ends
@@ -51,7 +54,7 @@ def play_command(edition: str, players: str, rules: tuple[str, ...], settings: t
                          settings=parse_settings(settings, "--set"), seed=seed, target=target,
                          birthdays=days or None, setup=read_setup(setup) if setup else None, save=save,
                          overwrite=overwrite)
-    raise SystemExit(play(asked, no_color=no_color))
+    raise SystemExit(play(asked, no_color=no_color, pace=pace))
 
 
 @click.command("resume")
@@ -60,7 +63,10 @@ def play_command(edition: str, players: str, rules: tuple[str, ...], settings: t
               help="Replay the answers even if the edition, house rules or settings changed since "
                    "the save was written (the match may then differ, or not replay).")
 @click.option("--no-color", "--no-colour", "no_color", is_flag=True, help="No colours.")
-def resume_command(file: str, replay_anyway: bool, no_color: bool) -> None:
+@click.option("--pace", type=click.FloatRange(min=0, max=10), default=None, metavar="SECONDS",
+              help="Wait this long before telling each bot's move (default: 0.6 at a terminal, "
+                   "0 when the output is not one).")
+def resume_command(file: str, replay_anyway: bool, no_color: bool, pace: float | None) -> None:
     """Continue a match saved by `unodsl play --save FILE`, exactly where it stopped.
 
     A damaged save, or one whose edition or rules changed since, is refused
@@ -68,4 +74,4 @@ def resume_command(file: str, replay_anyway: bool, no_color: bool) -> None:
     """
     from ..terminal.session import resume
 
-    raise SystemExit(resume(file, no_color=no_color, replay_anyway=replay_anyway))
+    raise SystemExit(resume(file, no_color=no_color, replay_anyway=replay_anyway, pace=pace))

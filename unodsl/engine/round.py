@@ -62,7 +62,8 @@ class Round(Turns, Drawing, ScriptPrimitives, Moves, DiscardPiles, Seats, OutOfT
 
     def __init__(self, edition, players: int, dealer: int, rng, log: list | None,
                  scores: list[int] | None = None, max_turns: int = MAX_TURNS, ask=None,
-                 written: dict | None = None, agents: list | None = None, chance_seed=(0, 0)):
+                 written: dict | None = None, agents: list | None = None, chance_seed=(0, 0),
+                 ask_draws: bool = False):
         self.edition = edition
         self.facts = turn_facts(edition, Round)  # (what the turn reads of the edition: facts.py)
         self.settings = edition.settings
@@ -125,6 +126,9 @@ class Round(Turns, Drawing, ScriptPrimitives, Moves, DiscardPiles, Seats, OutOfT
         # The seats answered from outside (no agent: a person, an external client), if any: they
         # are asked to play a drawn card they must play (Turns._draw_on_turn).
         self._outside = [agent is None for agent in agents] if agents and None in agents else None
+        # ... and, with `ask_draws`, asked to draw when nothing of their hand goes (a person
+        # at the table presses the key: unodsl.terminal); else that draw is no question.
+        self._draw_asked = self._outside if ask_draws else None
         self.written = written if written is not None else dict(edition.written)  # blank uid -> rule
         self.hooks: dict[str, list] = {}
         for event, guard, body in edition.hooks:

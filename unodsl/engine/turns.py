@@ -34,7 +34,8 @@ class Turns:
     # The round's state this part holds (Round's slots are its parts'): the turn: whose it is, which way, who misses one, the colour in play, the UNO call missed;
     # the agents asked directly, which faces go on which.
     STATE = ("turn", "direction", "skips", "extra_for", "turns", "max_turns", "winner", "colour", "bluffed",
-             "uno_pending", "uno_asked", "_direct", "_randoms", "_playable_cache", "_quick_draw", "_outside")
+             "uno_pending", "uno_asked", "_direct", "_randoms", "_playable_cache", "_quick_draw", "_outside",
+             "_draw_asked")
 
     def _turns(self) -> None:
         """Turns until someone is out, or the round's turns run out."""
@@ -43,6 +44,7 @@ class Turns:
         direct = self._direct or [None] * n  # the agent asked directly for each seat, if any
         # (per seat: a built-in random agent's number source, or None)
         randoms = self._randoms if self._direct is not None else direct
+        draw_asked = self._draw_asked  # (per seat: asked to draw when nothing goes; None: nobody is)
         rows = self._playable_cache  # (per top card's face: colour in play -> which faces go on it)
         everything = [True] * len(self.edition.faces) if facts.always else None
         # Whether a turn begins the long way (_turn_begins): always under a `turn_start`
@@ -100,6 +102,8 @@ class Turns:
                         card = self.ask(Decision(TURN, p, playable))
                     if card is DRAW:
                         card = None
+            elif draw_asked is not None and draw_asked[p]:  # a person draws with a key (Match ask_draws)
+                self.ask(Decision(TURN, p, [DRAW]))
             if card is None:
                 card = self._draw_on_turn(p, hand, allowed)
             if card is not None:  # (from the hand, or drawn and played at once)

@@ -92,15 +92,22 @@ class Narrator:
 
     def story(self, start: int, end: int | None = None, viewer: int | None = None) -> list[str]:
         """notes[start:end] told for `viewer`: one sentence per turn."""
-        lines: list[list[str]] = [[]]
+        return [sentence for sentence, _ in self.told(start, end, viewer)]
+
+    def told(self, start: int, end: int | None = None, viewer: int | None = None) -> list[tuple[str, bool]]:
+        """The story's sentences, each with whether it concerns `viewer` (their own turn, or
+        anything done to them or by them): those are never folded away at the table."""
+        lines: list[tuple[list[str], list[bool]]] = [([], [False])]
         for note in _merge_draws(self.notes[start:end]):
-            if note.get("event") in NEW_LINE and lines[-1]:
-                lines.append([])
+            if note.get("event") in NEW_LINE and lines[-1][0]:
+                lines.append(([], [False]))
+            parts, concerns = lines[-1]
+            concerns[0] = concerns[0] or (viewer is not None and viewer in _seats_of(note))
             self._telling_side = note.get("side_up", 0)
             phrase = self.phrase(note, viewer)
             if phrase:
-                lines[-1].append(phrase)
-        return [_sentence(parts) for parts in lines if parts]
+                parts.append(phrase)
+        return [(_sentence(parts), concerns[0]) for parts, concerns in lines if parts]
 
     def phrase(self, note: dict, viewer: int | None) -> str | None:
         kind = note.get("event")
@@ -373,6 +380,15 @@ class Narrator:
 
 check_covered("the narrator", {kind for kind in EVENTS if hasattr(Narrator, "_" + kind)} | SILENT,
               how=": tell it with a method Narrator._KIND, or put it in narrate.SILENT")
+
+
+def _seats_of(note: dict) -> set:
+    """The seats an event names (read from the table of events)."""
+    kind = note.get("event")
+    seats = {note.get(name) for name in SEAT_FIELDS.get(kind, ())}
+    for name in SEATS_FIELDS.get(kind, ()):
+        seats.update(p for p in note.get(name) or () if isinstance(p, int))
+    return seats
 
 
 def _is_pair(value) -> bool:

@@ -17,13 +17,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.decisions import DECISIONS, DRAW, KEEP, PASS, TURN, TableUse, check_answered
+from ..engine.decisions import (DECISIONS, DISCARD, DRAW, JUMP_IN, KEEP, PASS, PICK, REACT, STACK, TURN, TableUse,
+                                check_answered)
 from ..words import words_for
+from .reasons import reason
 from .render import grid, sorted_hand, wrap_styled
 from .style import Style
 
 COMMANDS = "? or help (this help), ? N (about card N), why N (why card N cannot be played), " \
            "table (the table again), log (this round so far), quit (stop the match)"
+
+# The decisions whose cards are numbered as the hand is (a pick from a pile is numbered
+# from 1: the cards listed are not in the hand).
+HAND_NUMBERED = (DISCARD, JUMP_IN, PICK, REACT, STACK)
+
 
 @dataclass
 class Choice:
@@ -44,6 +51,7 @@ class Menu:
     free_text: bool = False  # any other text is a rule script (WRITE_RULE)
     compact: bool = False  # choices listed on one line (the hand is on the screen)
     words: object = None  # the edition's words (unodsl.words; None: English)
+    why: str = ""  # why it is asked and what the answers lead to (reasons.py)
 
     def say(self, key: str, /, **fields) -> str:
         return (self.words or words_for(None)).say(key, **fields)
@@ -64,9 +72,12 @@ class Menu:
             cards = [c.key for c in self.choices if c.key.isdigit()]
             rest = [self.say("prompt.key_to", key=c.key, label=c.label) for c in self.choices if not c.key.isdigit()]
             text = self.question + " " + self.say("prompt.play_keys", keys=self.or_list(cards)) \
-                + (self.say("prompt.or_else") if rest else ".")
+                + (self.say("prompt.or_else") if rest else ".") if cards else f"{self.question} "
             lines = wrap_styled(text + ", ".join(rest) + ("." if rest else "") + self.say("prompt.help_hint"))
+            if self.why and not cards:  # (with cards to play, the turn's why is in its help)
+                lines.extend(wrap_styled(self.why))
         else:
+            lines.extend(wrap_styled(self.why) if self.why else [])
             lines.extend(grid([(f"{c.key:>2} ", c.label, c.plain or c.label) for c in self.choices]))
             lines.append(self.say("prompt.help_hint"))
         return lines
@@ -186,6 +197,7 @@ class _Builder:
         menu.cards = self.hand
         menu.words = self.words
         menu.choices.extend(self.table_uses())
+        menu.why = reason(self.decision, self.match, self.names)
         return menu
 
     def card_choice(self, key: str, card, extra: tuple = ()) -> Choice:
@@ -210,6 +222,19 @@ class _Builder:
             label = self.say("prompt.seat", name=name, cards=self.words.count("count.card", cards))
             choices.append(Choice(str(seat + 1), label, player, (name.lower(),)))
         return Menu(self.decision, question, choices)
+
+    def hand_numbered(self, question: str, cards: list) -> Menu:
+        """Cards of the hand under their numbers in the hand as shown (`3` is the third card
+        on the screen, as on a turn); the other numbers of the hand say they are not options."""
+        choices, hidden = [], {}
+        for i, card in enumerate(self.hand, 1):
+            if any(card is c for c in cards):
+                choices.append(self.card_choice(str(i), card))
+            else:
+                hidden[str(i)] = Refusal(self.say("prompt.not_a_choice", card=self.style.name(card), number=i))
+        elsewhere = [c for c in cards if not any(c is held for held in self.hand)]  # (none, as the kinds are)
+        choices += [self.card_choice(str(i), card) for i, card in enumerate(elsewhere, len(self.hand) + 1)]
+        return Menu(self.decision, question, choices, hidden=hidden)
 
     def numbered_cards(self, question: str, cards: list) -> Menu:
         return Menu(self.decision, question,
@@ -239,7 +264,8 @@ class _Builder:
                 hidden[str(i)] = card
         if DRAW in self.main:
             choices.append(Choice("d", self.say("prompt.draw"), DRAW, tuple(dict.fromkeys(("draw", self.say("prompt.draw"))))))
-        return Menu(self.decision, self.say("prompt.your_turn"), choices, hidden=hidden, compact=True)
+        question = self.say("prompt.your_turn") if playable else self.say("prompt.nothing_goes")
+        return Menu(self.decision, question, choices, hidden=hidden, compact=True)
 
     def _play_drawn(self) -> Menu:
         card = self.main[0]
@@ -309,19 +335,19 @@ class _Builder:
     def _stack(self) -> Menu:
         cards = [c for c in self.hand if any(c is o for o in self.main)]
         count = self.decision.about
-        menu = self.numbered_cards(self.say("prompt.stack", count=count), cards)
+        menu = self.hand_numbered(self.say("prompt.stack", count=count), cards)
         menu.choices.append(Choice("t", self.say("prompt.stack_take", count=count), PASS, ("take", "draw", "n", "no")))
         return menu
 
     def _discard(self) -> Menu:
         cards = [c for c in self.hand if any(c is o for o in self.main)]
-        return self.numbered_cards(self.say("prompt.discard"), cards)
+        return self.hand_numbered(self.say("prompt.discard"), cards)
 
     def _pick(self) -> Menu:
         kind, where = self.decision.about
         if kind == "hand":  # (only one's own hand: a pick from another's is blind, at random)
             cards = [c for c in self.hand if any(c is o for o in self.main)]
-            return self.numbered_cards(self.say("prompt.pick_hand"), cards)
+            return self.hand_numbered(self.say("prompt.pick_hand"), cards)
         return self.numbered_cards(self.say("prompt.pick_pile", pile=where), self.main)
 
     def _pile(self) -> Menu:
@@ -342,14 +368,14 @@ class _Builder:
         against = self.style.card(self.decision.about) if self.decision.about is not None \
             else self.say("narrate.a_card")
         cards = [o for o in self.main if o is not PASS]
-        menu = self.numbered_cards(self.say("prompt.react", who=who, card=against), cards)
+        menu = self.hand_numbered(self.say("prompt.react", who=who, card=against), cards)
         menu.choices.append(Choice("p", self.say("prompt.react_pass"), PASS, ("pass", "n", "no")))
         return menu
 
     def _jump_in(self) -> Menu:
         top = self.style.card(self.decision.about)
         cards = [c for c in self.hand if any(c is o for o in self.main)]
-        menu = self.numbered_cards(self.say("prompt.jump_in", card=top), cards)
+        menu = self.hand_numbered(self.say("prompt.jump_in", card=top), cards)
         menu.choices.append(Choice("p", self.say("prompt.jump_in_pass"), PASS, ("pass", "n", "no")))
         return menu
 
@@ -399,12 +425,6 @@ def _same(a, b) -> bool:
     if hasattr(a, "uid") or hasattr(b, "uid"):
         return a is b
     return type(a) is type(b) and a == b
-
-
-def _or(keys: list[str]) -> str:
-    if len(keys) <= 1:
-        return "".join(keys)
-    return ", ".join(keys[:-1]) + " or " + keys[-1]
 
 
 def _shorten(text: str, width: int) -> str:

@@ -172,11 +172,12 @@ class Screen:
     # ---- a hand
 
     def hand(self, player: int, playable: list | None = None, title: str | None = None) -> list[str]:
-        """`player`'s hand (a round seat) as they see it, numbered; with `playable`, the others dimmed."""
+        """`player`'s hand (a round seat) as they see it, numbered; with `playable`, those
+        underlined (every card keeps its colour)."""
         cards = sorted_hand(self.match.round.view(player).hand, self.match.edition)
         title = self.words.say("render.your_hand") if title is None else title
         lines = [self.words.say("render.hand", title=title, count=self.words.count("count.card", len(cards)))]
-        items = [(f"{i:>2} ", self.style.card(card, dim=playable is not None and card not in playable),
+        items = [(f"{i:>2} ", self.style.card(card, mark=playable is not None and any(card is c for c in playable)),
                   self.style.name(card)) for i, card in enumerate(cards, 1)]
         lines.extend(grid(items))
         return lines
@@ -194,10 +195,10 @@ class Screen:
         else:
             title = say("render.round_over", round=number, winner=self.names[result.winner])
         lines = [style.bold(rule(title, "="))]
-        lines.append(f"  {say('render.column.player'):<22}{say('render.column.left_in_hand'):>13}"
+        lines.append(f"  {say('render.column.player'):<22}{say('render.column.points_in_hand'):>15}"
                      f"{say('render.column.scored'):>8}{say('render.column.total'):>8}")
         for seat, name in enumerate(self.names):
-            lines.append(f"  {name:<22}{result.points[seat]:>13}{result.scored[seat]:>8}{totals[seat]:>8}")
+            lines.append(f"  {name:<22}{result.points[seat]:>15}{result.scored[seat]:>8}{totals[seat]:>8}")
         lines.append("  " + say("render.target", target=match.target))
         return lines
 

@@ -4,7 +4,7 @@ A match is a function of its edition, rules, players, seed and the answers the
 people gave (bots answer the same way again for the same seed): the save holds
 those, not the state. `resume` rebuilds the Match and feeds the answers back.
 
-    {"format": "unodsl-match", "version": 2, "unodsl": "0.1.0",
+    {"format": "unodsl-match", "version": 3, "unodsl": "0.1.0",
      "fingerprint": {"edition": SHA256, "rules": SHA256, "settings": SHA256},
      "edition": "classic", "rules": [], "settings": {}, "players": "you,greedy",
      "seed": "7", "target": null, "birthdays": null, "setup": null,
@@ -46,7 +46,7 @@ from ..errors import EditionError, Problem, Span, UnoError
 from ..limits import size_problem
 from ..resources import edition_names, edition_path
 from . import save_shape
-from .save_shape import FINGERPRINT_PARTS, FORMAT, VERSION, Located
+from .save_shape import FINGERPRINT_PARTS, FORMAT, UNASKED_DRAWS, VERSION, Located
 
 MARKERS = {"DRAW": DRAW, "KEEP": KEEP, "PASS": PASS}
 MAX_BYTES = 16 * 1024 * 1024  # a long match's save is well under 1 MiB
@@ -68,6 +68,7 @@ class PlaySettings:
     save: str | None = None  # the file to keep the match in
     answers: list = field(default_factory=list)  # encoded answers to replay (resume)
     overwrite: bool = False  # play: --save may replace a file that is not this match's save
+    ask_draws: bool = True  # a person presses the key to draw (False: a save of version 2)
 
     def setup_object(self) -> Setup | None:
         return Setup(**self.setup) if self.setup is not None else None
@@ -149,7 +150,8 @@ def _digest(texts: list[str]) -> str:
 def header(settings: PlaySettings, seed) -> dict:
     """Everything a save holds but the answers: what makes the match this match."""
     edition, rules = stored_files(settings)
-    return {"format": FORMAT, "version": VERSION, "unodsl": __version__,
+    version = VERSION if settings.ask_draws else UNASKED_DRAWS  # (a save goes on in its own version)
+    return {"format": FORMAT, "version": version, "unodsl": __version__,
             "fingerprint": fingerprint(settings), "edition": edition, "rules": rules,
             "settings": dict(settings.settings or {}), "players": settings.players, "seed": seed,
             "target": settings.target, "birthdays": settings.birthdays, "setup": settings.setup}
@@ -260,7 +262,7 @@ def _why_not_ours(path: str, head: dict) -> str | None:
         return "is not a saved match"
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return "is not a saved match"
-    if data.get("version") != VERSION or any(data.get(key) != head[key] for key in MATCH_KEYS):
+    if data.get("version") != head["version"] or any(data.get(key) != head[key] for key in MATCH_KEYS):
         return "is the save of another match"
     if data.get("answers") and data.get("finished") is not True:
         return (f"holds this match in progress ({len(data['answers'])} answers): "
@@ -286,7 +288,7 @@ def read(path: str) -> Saved:
     settings = PlaySettings(edition=_edition_spec(located), players=data["players"], rules=_rule_specs(located),
                             settings=data["settings"], seed=data["seed"], target=data["target"],
                             birthdays=data["birthdays"], setup=data["setup"], save=path,
-                            answers=data["answers"])
+                            answers=data["answers"], ask_draws=data["version"] != UNASKED_DRAWS)
     return Saved(settings, located)
 
 

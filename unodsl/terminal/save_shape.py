@@ -16,7 +16,11 @@ from ..engine.setup import Setup
 from ..errors import EditionError, Problem, Span
 
 FORMAT = "unodsl-match"
-VERSION = 2
+VERSION = 3
+# The versions resumed: a save of version 2 was written when a person's draw with nothing
+# to play was taken for them (no answer of theirs in the save): it replays that way.
+UNASKED_DRAWS = 2
+RESUMED = (UNASKED_DRAWS, VERSION)
 MARKERS = ("DRAW", "KEEP", "PASS")
 FINGERPRINT_PARTS = ("edition", "rules", "settings")
 _DIGEST = re.compile(r"^[0-9a-f]{64}$")
@@ -82,9 +86,10 @@ def check(save: Located) -> None:
     data = save.data
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise save.fail((), "not a saved match of unodsl play (no \"format\": \"unodsl-match\")")
-    if data.get("version") != VERSION:
+    if data.get("version") not in RESUMED:
         raise save.fail(("version",) if "version" in data else (),
-                        f"a save of version {data.get('version')!r}; this unodsl resumes version {VERSION}",
+                        f"a save of version {data.get('version')!r}; this unodsl resumes versions "
+                        f"{' and '.join(map(str, RESUMED))}",
                         "an older save has no fingerprint of its edition: play the match again")
     problems = []
     for key in data:

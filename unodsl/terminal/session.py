@@ -20,20 +20,22 @@ table_commands.py's; the settings' checks before the match, match_settings.py's.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 from ..version import __version__
 from ..edition.loader import load_edition
-from ..engine.decisions import CALL_UNO, DISCARD, PLAY_DRAWN, TOP_CARD, TURN
+from ..engine.decisions import CALL_UNO, PLAY_DRAWN, TOP_CARD, TURN
 from ..match import Match
 from ..engine.modes import birthday_dealer
 from ..errors import EditionError, IllegalMove, UnoError
 from ..words import words_for
 from . import save as saves
+from .clock import match_seed, timed_agents
 from .console import Console, EndSession, open_console, read_line
 from .match_settings import ReplayError, SettingError, blame, check_setup_colour
 from .narrate import Narrator, wrap
-from .prompt import Command, Refusal, Script, build_menu, parse
+from .prompt import HAND_NUMBERED, Command, Refusal, Script, build_menu, parse
 from .render import Screen, rule, sorted_hand, wrap_styled
 from .save import PlaySettings
 from .seats import parse_players
@@ -41,15 +43,20 @@ from .style import Style
 from .table_commands import run_command
 
 NARRATION_LINES = 8  # at most this many lines of what happened since a player's last look
+DEFAULT_PACE = 0.6  # seconds before each bot's move is told, at a terminal: time to follow it
 
 
 class Session:
     def __init__(self, settings: PlaySettings, console: Console, replay: bool = False,
-                 finished: bool = False):
+                 finished: bool = False, pace: float | None = None, sleep=time.sleep):
         """`replay`: the settings' answers are replayed first (resume), and must end the
-        match exactly when `finished` says."""
+        match exactly when `finished` says. `pace`: seconds to wait before telling each
+        move of a bot (default: DEFAULT_PACE at a terminal, none into a pipe); `sleep`
+        waits them (tests give their own)."""
         self.settings = settings
         self.console = console
+        self.pace = pace if pace is not None else (DEFAULT_PACE if console.interactive else 0)
+        self.sleep = sleep
         with blame("players"):
             self.seats = parse_players(settings.players)
         edition = load_edition(settings.edition, rules=list(settings.rules), settings=settings.settings or None)
@@ -62,11 +69,14 @@ class Session:
                                    "give one per seat, in seat order")
                 birthday_dealer(settings.birthdays)  # checks MM-DD
         agents = [seat.agent for seat in self.seats]
+        seed = match_seed(settings.seed)
+        with blame("players"):
+            bots, self.clocks = timed_agents(agents, seed)
         with blame("setup" if settings.setup is not None else "players"):
             check_setup_colour(settings.setup, edition)
-            self.match = Match(edition, players=len(self.seats), agents=agents, seed=settings.seed,
+            self.match = Match(edition, players=len(self.seats), agents=bots, seed=seed,
                                target=settings.target, birthdays=settings.birthdays,
-                               setup=settings.setup_object())
+                               setup=settings.setup_object(), ask_draws=settings.ask_draws)
         # What the save holds besides the answers (checked now: a save that cannot be
         # written, or may not be, stops us before the game starts).
         self.head = saves.header(settings, self.match.seed) if settings.save else None
@@ -164,6 +174,8 @@ class Session:
         self.seen = {seat: start for seat in self.humans}
         self.told = self.scanned = len(log)
         self.resumed = len(answers)
+        for clock in self.clocks.values():  # (the bots' replayed moves are not their thinking now)
+            clock.told()
 
     def _save(self) -> None:
         """Write the match to the save, if it has changed since the last write."""
@@ -238,16 +250,17 @@ class Session:
 
     def _show(self, decision, seat: int) -> None:
         log = self.match.log
-        story = self.narrator.story(self.seen[seat], None, seat)
+        story = self.narrator.told(self.seen[seat], None, seat)
         self.seen[seat] = self.told = len(log)
-        if len(story) > NARRATION_LINES:  # the player's own move, and the latest ones
-            you = self.words.say("narrate.you")
-            own = story[:1] if story[0].startswith(you[:1].upper() + you[1:] + " ") else []
-            latest = story[-(NARRATION_LINES - 1 - len(own)):]
-            hidden = len(story) - len(own) - len(latest)
-            story = [*own, self.words.say("session.folded", moves=self.words.count("count.more_move", hidden)), *latest]
-        for sentence in story:
+        for sentence, concerns in _folded(story, self.words):
+            if not concerns and self.pace:  # a bot's move: time to read it
+                self.sleep(self.pace)
             self.say(sentence)
+        for bot, clock in self.clocks.items():
+            seconds = clock.told()
+            if seconds is not None:
+                self.say(self.words.say("session.thought", name=self.names[bot],
+                                        bot=self.seats[bot].agent.split(":")[0], seconds=f"{seconds:.1f}"))
         player = decision.player
         if decision.kind == TURN or self.fresh:
             self.console.write()
@@ -257,10 +270,10 @@ class Session:
             playable = decision.options if decision.kind == TURN else None
             for line in self.screen.hand(player, playable):
                 self.console.write(line)
-        elif decision.kind == PLAY_DRAWN:
-            for line in self.screen.hand(player):
+        elif decision.kind == PLAY_DRAWN or decision.kind in HAND_NUMBERED:
+            for line in self.screen.hand(player):  # (the menu's cards are numbered as here)
                 self.console.write(line)
-        elif decision.kind not in (DISCARD, TOP_CARD):
+        elif decision.kind != TOP_CARD:
             hand = sorted_hand(self.match.round.view(player).hand, self.edition)
             for line in wrap_styled(self.words.say("session.your_hand", cards=", ".join(self.style.card(c) for c in hand))):
                 self.console.write(line)
@@ -303,16 +316,33 @@ class Session:
             return False
         return True
 
+
+def _folded(story: list[tuple[str, bool]], words) -> list[tuple[str, bool]]:
+    """At most NARRATION_LINES sentences: the earliest moves of others folded into one line
+    when there are more; nothing that concerns the player (their own turn, a card they draw)
+    is folded away."""
+    others = [i for i, (_, concerns) in enumerate(story) if not concerns]
+    fold = min(len(others), len(story) + 1 - NARRATION_LINES)
+    if fold < 2:  # (folding one move would save no line)
+        return story
+    hidden = set(others[:fold])
+    notice = (words.say("session.folded", moves=words.count("count.more_move", fold)), True)
+    kept = [told for i, told in enumerate(story) if i not in hidden]
+    return kept[:others[0]] + [notice] + kept[others[0]:]
+
+
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def play(settings: PlaySettings, stdin=None, stdout=None, no_color: bool = False) -> int:
+def play(settings: PlaySettings, stdin=None, stdout=None, no_color: bool = False,
+         pace: float | None = None) -> int:
     """Play a match at the terminal; returns the exit status."""
-    return Session(settings, open_console(stdin, stdout, no_color)).run()
+    return Session(settings, open_console(stdin, stdout, no_color), pace=pace).run()
 
 
-def resume(path: str, stdin=None, stdout=None, no_color: bool = False, replay_anyway: bool = False) -> int:
+def resume(path: str, stdin=None, stdout=None, no_color: bool = False, replay_anyway: bool = False,
+           pace: float | None = None) -> int:
     """Continue the match saved in `path`. A save that is damaged, whose edition, rules or
     settings changed (unless `replay_anyway`), or whose answers do not replay is refused
     with its place in the file (EditionError), and the file is left as it was."""
@@ -322,7 +352,7 @@ def resume(path: str, stdin=None, stdout=None, no_color: bool = False, replay_an
     located, data = saved.located, saved.located.data
     try:
         session = Session(saved.settings, open_console(stdin, stdout, no_color), replay=True,
-                          finished=data["finished"])
+                          finished=data["finished"], pace=pace)
     except ReplayError as error:
         raise located.fail(("answers", error.index) if error.index is not None else ("finished",),
                            str(error), "was the save edited, or written by another unodsl?") from None

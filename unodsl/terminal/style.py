@@ -25,6 +25,7 @@ GUESSES = {
 }
 SPARE = ("red", "yellow", "green", "blue", "magenta", "cyan", "bright_red", "bright_green",
          "bright_blue", "bright_magenta", "bright_cyan", "white")
+UNDERLINE = 4  # (the playable cards of a hand: the others keep their colour, not dimmed)
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
@@ -92,13 +93,19 @@ class Style:
 
     def colour(self, text: str, colour: str | None) -> str:
         """`text` in the terminal colour of an edition colour (bold for none: a Wild)."""
-        if colour is None:
-            return self.bold(text)
-        code = CODES.get(self.colours.get(colour, ""))
-        return self._sgr(text, 1, code) if code else text
+        return self._sgr(text, *self._codes(colour))
 
-    def card(self, card, dim: bool = False) -> str:
+    def card(self, card, dim: bool = False, mark: bool = False) -> str:
+        """A card in its colour; `mark`: underlined too (a card that can be played now)."""
         text = self.name(card)
         if dim:
             return self.dim(text)
+        if mark:
+            return self._sgr(text, *self._codes(card.colour), UNDERLINE)
         return self.colour(text, card.colour)
+
+    def _codes(self, colour: str | None) -> tuple:
+        if colour is None:
+            return (1,)
+        code = CODES.get(self.colours.get(colour, ""))
+        return (1, code) if code else ()

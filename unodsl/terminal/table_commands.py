@@ -11,6 +11,7 @@ from ..engine.decisions import TURN
 from ..words import words_for
 from .console import EndSession
 from .prompt import Command, help_words, small_number
+from .reasons import about as what_it_does
 
 
 def run_command(session, command: Command, menu, seat: int) -> None:
@@ -32,9 +33,11 @@ def run_command(session, command: Command, menu, seat: int) -> None:
         session.say(about(session.match, menu, command.arg))
     else:
         session.say(help_words(menu.decision.kind, words))
-        for line in menu.lines():
-            write(line)
+        if menu.compact and menu.why:  # (a turn with cards to play: its why is told here)
+            session.say(menu.why)
         session.say(words.say("prompt.also", commands=words.say("prompt.commands")))
+    for line in menu.lines():  # the question again, so that its choices are on the screen
+        write(line)
 
 def _card(menu, arg: str):
     """Card `arg` (its number) of the hand the menu shows; None if there is none."""
@@ -62,7 +65,11 @@ def about(match, menu, arg: str) -> str:
         return words.say("commands.about_usage", cards=len(menu.cards))
     kind = card.spec
     text = words.say("commands.about", card=words.card(card), kind=kind.name, points=card.points or 0)
-    if kind.description:
+    # (explain's words, from its script: English only, so told in an English edition only)
+    does = what_it_does(card, match.edition) if words.language == "en" else None
+    if does:
+        text += " " + words.say("commands.about_does", does=does)
+    elif kind.description:
         text += " " + " ".join(kind.description.split())
     reason = reason_words(match, menu, card, words)
     return text + " " + (words.say("commands.about_goes") if reason is None
