@@ -34,9 +34,12 @@ from ..terminal.save import PlaySettings
                    "editions whose dealer is chosen by birthday.")
 @click.option("--setup", metavar="FILE", type=click.Path(exists=True, dir_okay=False),
               help="Start from a stacked table: a scenario file's setup: (docs/scenarios.md).")
+@click.option("--plain", is_flag=True, envvar="UNODSL_PLAIN",
+              help="The line mode at a terminal too (one line after another, for screen readers), "
+                   "not the full-screen table. Also UNODSL_PLAIN=1.")
 def play_command(edition: str, players: str, rules: tuple[str, ...], settings: tuple[str, ...],
                  seed: str | None, target: int | None, save: str | None, overwrite: bool, no_color: bool,
-                 birthdays: tuple[str, ...], setup: str | None) -> None:
+                 birthdays: tuple[str, ...], setup: str | None, plain: bool) -> None:
     """Play EDITION at the terminal, against bots or with friends at one keyboard.
 
     Exit status: 0 when the match is over or you quit, 1 when the input ends
@@ -51,7 +54,7 @@ def play_command(edition: str, players: str, rules: tuple[str, ...], settings: t
                          settings=parse_settings(settings, "--set"), seed=seed, target=target,
                          birthdays=days or None, setup=read_setup(setup) if setup else None, save=save,
                          overwrite=overwrite)
-    raise SystemExit(play(asked, no_color=no_color))
+    raise SystemExit(play(asked, no_color=no_color, plain=plain))
 
 
 @click.command("resume")
@@ -60,7 +63,9 @@ def play_command(edition: str, players: str, rules: tuple[str, ...], settings: t
               help="Replay the answers even if the edition, house rules or settings changed since "
                    "the save was written (the match may then differ, or not replay).")
 @click.option("--no-color", "--no-colour", "no_color", is_flag=True, help="No colours.")
-def resume_command(file: str, replay_anyway: bool, no_color: bool) -> None:
+@click.option("--plain", is_flag=True, envvar="UNODSL_PLAIN",
+              help="The line mode at a terminal too, not the full-screen table. Also UNODSL_PLAIN=1.")
+def resume_command(file: str, replay_anyway: bool, no_color: bool, plain: bool) -> None:
     """Continue a match saved by `unodsl play --save FILE`, exactly where it stopped.
 
     A damaged save, or one whose edition or rules changed since, is refused
@@ -68,4 +73,4 @@ def resume_command(file: str, replay_anyway: bool, no_color: bool) -> None:
     """
     from ..terminal.session import resume
 
-    raise SystemExit(resume(file, no_color=no_color, replay_anyway=replay_anyway))
+    raise SystemExit(resume(file, no_color=no_color, replay_anyway=replay_anyway, plain=plain))

@@ -299,12 +299,26 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def play(settings: PlaySettings, stdin=None, stdout=None, no_color: bool = False) -> int:
-    """Play a match at the terminal; returns the exit status."""
-    return Session(settings, open_console(stdin, stdout, no_color)).run()
+def play(settings: PlaySettings, stdin=None, stdout=None, no_color: bool = False, plain: bool = False) -> int:
+    """Play a match at the terminal; returns the exit status. `plain`: the line mode even at
+    a terminal where the full-screen table could be drawn."""
+    return _run(Session(settings, open_console(stdin, stdout, no_color)), plain)
 
 
-def resume(path: str, stdin=None, stdout=None, no_color: bool = False, replay_anyway: bool = False) -> int:
+def _run(session: Session, plain: bool) -> int:
+    """The session on the full-screen table (unodsl.terminal.board) at a terminal that can
+    draw it, else in the line mode."""
+    from . import board
+    if plain or not board.at_a_terminal(session.console):
+        return session.run()
+    if not board.installed():
+        session.say(board.INSTALL)
+        return session.run()
+    return board.run_on_board(session)
+
+
+def resume(path: str, stdin=None, stdout=None, no_color: bool = False, replay_anyway: bool = False,
+           plain: bool = False) -> int:
     """Continue the match saved in `path`. A save that is damaged, whose edition, rules or
     settings changed (unless `replay_anyway`), or whose answers do not replay is refused
     with its place in the file (EditionError), and the file is left as it was."""
@@ -325,7 +339,7 @@ def resume(path: str, stdin=None, stdout=None, no_color: bool = False, replay_an
     if data["unodsl"] != __version__:
         session.notice = (f"This match was saved by unodsl {data['unodsl']}; this is unodsl {__version__}. "
                           "Its answers replayed, so it goes on.")
-    return session.run()
+    return _run(session, plain)
 
 
 def _placed_in_save(located, problem):
