@@ -11,6 +11,7 @@ Used when standard input and output are a terminal and prompt_toolkit is install
 """
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 import threading
@@ -35,41 +36,47 @@ def at_a_terminal(console) -> bool:
 
 
 def run_on_board(session) -> int:
-    """Play the session on the full-screen table; returns its exit status. What the Session
-    writes after the last question (the end of the match, a quit's words) is printed after
-    the screen is left, so the scrollback keeps it."""
-    from .bridge import BoardConsole
+    """Play the session on the full-screen table; returns its exit status.
+
+    The screen runs in a thread of its own: the Session stays in the thread that made its
+    match (the engine's greenlets do not cross threads). What the Session writes after the
+    last question (the end of the match, a quit's words) is printed once the screen is left,
+    so the scrollback keeps it."""
+    from .bridge import END_OF_INPUT, BoardConsole
     from .screen import BoardScreen
 
     real = session.console
     board = BoardConsole(session, real.colour)
-    session.console = board
     screen = BoardScreen(board)
     board.redraw = screen.app.invalidate
-    outcome: dict = {}
+    running = threading.Event()
+    loop: list = []
 
-    def play() -> None:
+    def started() -> None:
+        loop.append(asyncio.get_running_loop())
+        running.set()
+
+    def show() -> None:
         try:
-            outcome["status"] = session.run()
-        except BaseException as error:  # (raised again in the main thread, after the screen)
-            outcome["error"] = error
+            screen.app.run(pre_run=started, handle_sigint=False)
         finally:
-            loop = outcome.get("loop")
-            if loop is not None:
-                loop.call_soon_threadsafe(_leave, screen.app)
+            running.set()
+            board.replies.put(END_OF_INPUT)  # (the screen failed: the Session stops, saved)
 
-    def start() -> None:
-        import asyncio
-        outcome["loop"] = asyncio.get_running_loop()
-        threading.Thread(target=play, name="unodsl-session", daemon=True).start()
-
-    screen.app.run(pre_run=start)
-    session.console = real
+    thread = threading.Thread(target=show, name="unodsl-board", daemon=True)
+    thread.start()
+    running.wait()
+    session.console = board
+    try:
+        status = session.run()
+    finally:
+        session.console = real
+        if loop:
+            loop[0].call_soon_threadsafe(_leave, screen.app)
+        thread.join()
     for line in board.take():
         real.write(line)
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome.get("status", 1)
+    return status
 
 
 def _leave(app) -> None:

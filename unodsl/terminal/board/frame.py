@@ -77,8 +77,10 @@ def _viewer(session, decision) -> int | None:
 
 def _title(session) -> str:
     match = session.match
-    words = [match.edition.name, f"round {len(match.results) + (0 if match.finished else 1)}",
-             f"target {match.target}", f"seed {match.seed}"]
+    words = [match.edition.name, f"round {len(match.results) + (0 if match.finished else 1)}"]
+    if match.round is not None and not match.finished:
+        words.append(f"turn {match.round.view(None).turns}")
+    words.extend([f"target {match.target}", f"seed {match.seed}"])
     return " · ".join(words)
 
 
