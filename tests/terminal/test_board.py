@@ -71,7 +71,7 @@ def test_flip_shows_the_side_up_and_the_colours_of_the_backs_everyone_sees():
     session = session_at("flip", 2, colour=True)
     view = session.match.round.view(0)
     frame = draw(session, "> ", [], True)
-    assert f"{view.side_name} side up" in plain(frame.middle)
+    assert f"{view.side_name.capitalize()} side up" in plain(frame.middle)
     style = Style(True, session.edition.colours, session.edition.display_colours)
     for player in (1, 2):
         backs = "".join(style.colour(BACK, card.colour) for card in list(view.backs[player])[:10])

@@ -8,7 +8,7 @@ the match leaves the board: the scrollback holds the final scores, not the board
 """
 from __future__ import annotations
 
-import re
+import json
 import time
 
 import pytest
@@ -16,10 +16,11 @@ import pytest
 import unodsl
 from unodsl.terminal.board.frame import BACK, MOST_BACKS, TURN_MARK
 from unodsl.terminal.prompt import build_menu, parse
+from unodsl.terminal.save import encode
 from unodsl.terminal.seats import parse_players
 from unodsl.terminal.style import Style
 
-from .conftest import typed_script
+from .conftest import flat, typed_script
 from .test_tmux import tmux  # noqa: F401  (the fixture)
 
 pytest.importorskip("prompt_toolkit")
@@ -125,3 +126,31 @@ def test_a_round_of_classic_on_the_board(tmux):
 def test_a_round_of_flip_on_the_board(tmux):
     text = play_round(tmux, "flip", 2, {1: ["? 2"], 5: ["log"]})
     check_clean_end(tmux, text)
+
+
+def test_f1_ctrl_c_and_the_save_on_the_board(tmux):
+    script = typed_script("classic", PLAYERS, 7, target=1)
+    tmux.start(["classic", "--players", PLAYERS, "--seed", "7", "--target", "1", "--save", "match.json"],
+               BOARD)
+    text = _bare(tmux.wait(lambda text: _settled(tmux, text) and "Your hand" in text, "the board"))
+    question = _question(text)
+    tmux.tmux("send-keys", "-t", "play", "F1")
+    text = _bare(next_screen(tmux, text, "the help"))
+    assert "Help (Esc closes it)" in text and "Type the card's number" in text
+    assert _question(text) == question
+    tmux.type(script.lines[0])  # an answer: written to the save at once
+    text = _bare(next_screen(tmux, text, "the second question"))
+    saved = json.loads((tmux.folder / "match.json").read_text())["answers"]
+    assert saved == [encode(script.answers[0])]
+    tmux.tmux("send-keys", "-t", "play", "C-c")
+    text = _bare(next_screen(tmux, text, "the question after Ctrl-C"))
+    assert text.endswith("Quit the match? (y/n) >")
+    tmux.type("n")
+    text = _bare(next_screen(tmux, text, "the question again"))
+    assert _question(text).startswith(("Your turn", "You are about", "Name the colour"))
+    tmux.tmux("send-keys", "-t", "play", "C-c")
+    next_screen(tmux, text, "the question after Ctrl-C again")
+    tmux.type("y")
+    end = tmux.wait(lambda text: "[exit " in text, "the end")
+    assert "[exit 0]" in end and "You quit the match. The match is saved in match.json" in flat(end)
+    assert "Your hand" not in end  # the board is gone from the scrollback

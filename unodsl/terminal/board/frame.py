@@ -173,7 +173,7 @@ def middle(session, view) -> list[str]:
     lines.append("  " + "   ".join(piles))
     extra = []
     if edition.sides:
-        extra.append(f"{view.side_name} side up")
+        extra.append(f"{view.side_name.capitalize()} side up")
         if view.draw_top_back is not None:
             extra.append(f"draw pile's top shows {style.card(view.draw_top_back)}")
     extra.extend(state_notes(view.game_state, edition_vars(edition)))
