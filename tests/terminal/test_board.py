@@ -88,14 +88,14 @@ def test_an_edition_with_several_discard_piles_shows_each():
 
 
 def test_the_seat_whose_turn_it_is_is_marked():
-    session = session_at("classic", 7)
-    frame = draw(session, "Press Enter > ", [], False)  # (not a question: the table as it is)
+    session = session_at("classic", 7, players="you,alice,greedy")  # hot seat: between questions
+    frame = draw(session, "Press Enter > ", [], False)  # no one's hand, everyone across the top
     turn = session.match.round.view(None).turn
     marked = [line for line in frame.seats if TURN_MARK in line]
-    if turn == 0:
-        assert not marked and frame.hand_title.startswith(TURN_MARK)
-    else:
-        assert marked and f"{TURN_MARK} Bot {turn + 1}" in marked[0]
+    assert len(marked) == 1 and marked[0].count(TURN_MARK) == 1
+    name = session.names[turn]
+    assert f"{TURN_MARK} {name}" in marked[0] and not frame.hand
+    assert "You" in plain(frame.seats) and "Alice" in plain(frame.seats)
 
 
 def test_the_bridge_hands_replies_to_the_session_and_keeps_what_it_says():
