@@ -100,12 +100,12 @@ def seats(session, view, viewer: int | None) -> list[str]:
     """The other players (everyone, for an onlooker) in cells of two lines, in playing order
     from the viewer's left: name, bot, score, UNO and dealer on the first; backs and count
     on the second. The seat whose turn it is is marked and bold."""
-    match, style = session.match, session.style
+    match = session.match
     order = list(range(match.n))
     if viewer is not None:
         order = order[viewer + 1:] + order[:viewer]
     cells = [_seat_cell(session, view, seat) for seat in order]
-    per_row = max(1, min(len(cells), 3 if len(cells) <= 3 else 4))
+    per_row = len(cells) if len(cells) <= 3 else 4
     width = WIDTH // per_row
     lines = []
     for start in range(0, len(cells), per_row):
