@@ -27,6 +27,7 @@ pytest.importorskip("prompt_toolkit")
 
 PLAYERS = "you,greedy,greedy"
 BOARD = {"UNODSL_PLAIN": "0"}  # (the harness asks for the line mode by default)
+WAIT = 40.0  # seconds a screen may take (a loaded machine: the first one imports prompt_toolkit)
 
 
 def shown(tmux) -> str:
@@ -43,11 +44,11 @@ def next_screen(tmux, before: str, what: str) -> str:
     """The screen once the board has drawn the next question (it changes only then), or
     the end of the match."""
     return tmux.wait(lambda text: "[exit " in text or (_bare(text) != before and _settled(tmux, text)),
-                     what)
+                     what, timeout=WAIT)
 
 
 def _settled(tmux, text: str) -> bool:
-    time.sleep(0.05)  # (the board draws in one go; a second look tells a half-drawn screen)
+    time.sleep(0.1)  # (the board draws in one go; a second look tells a half-drawn screen)
     return shown(tmux) == _bare(text) and _bare(text).endswith(">")
 
 
@@ -88,7 +89,8 @@ def play_round(tmux, edition: str, seed: int, asides: dict) -> str:
     replay = unodsl.Match(unodsl.load_edition(edition), players=3, agents=[s.agent for s in seats],
                           seed=seed, target=1)
     tmux.start([edition, "--players", PLAYERS, "--seed", str(seed), "--target", "1"], BOARD)
-    text = _bare(tmux.wait(lambda text: _settled(tmux, text) and "Your hand" in text, "the board"))
+    text = _bare(tmux.wait(lambda text: _settled(tmux, text) and "Your hand" in text, "the board",
+                               timeout=WAIT))
     for number, line in enumerate(script.lines):
         check_board(text, replay, names)
         question = _question(text)
@@ -102,7 +104,7 @@ def play_round(tmux, edition: str, seed: int, asides: dict) -> str:
         if not replay.finished:
             text = _bare(next_screen(tmux, text, f"the question after answer {number + 1} ({line!r})"))
     assert replay.finished
-    return tmux.wait(lambda text: "[exit " in text, "the end of the match")
+    return tmux.wait(lambda text: "[exit " in text, "the end of the match", timeout=WAIT)
 
 
 def _question(text: str) -> str:
@@ -132,7 +134,8 @@ def test_f1_ctrl_c_and_the_save_on_the_board(tmux):
     script = typed_script("classic", PLAYERS, 7, target=1)
     tmux.start(["classic", "--players", PLAYERS, "--seed", "7", "--target", "1", "--save", "match.json"],
                BOARD)
-    text = _bare(tmux.wait(lambda text: _settled(tmux, text) and "Your hand" in text, "the board"))
+    text = _bare(tmux.wait(lambda text: _settled(tmux, text) and "Your hand" in text, "the board",
+                               timeout=WAIT))
     question = _question(text)
     tmux.tmux("send-keys", "-t", "play", "F1")
     text = _bare(next_screen(tmux, text, "the help"))
