@@ -57,7 +57,7 @@ class Pane:
     def start(self, args: list[str], env: dict) -> None:
         root = Path(unodsl.__file__).resolve().parent.parent
         assignments = {"PYTHONPATH": str(root), "TERM": "xterm-256color", "COLUMNS": "80",
-                       "LINES": "24", **env}
+                       "LINES": "24", "UNODSL_PLAIN": "1", **env}  # (the line mode: test_board_tmux.py drives the full screen)
         command = (f"cd {shlex.quote(str(self.folder))} && env -u NO_COLOR "
                    + " ".join(f"{k}={shlex.quote(v)}" for k, v in assignments.items())
                    + f" {shlex.quote(sys.executable)} -m unodsl play "

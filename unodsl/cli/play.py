@@ -37,9 +37,12 @@ from ..terminal.save import PlaySettings
                    "editions whose dealer is chosen by birthday.")
 @click.option("--setup", metavar="FILE", type=click.Path(exists=True, dir_okay=False),
               help="Start from a stacked table: a scenario file's setup: (docs/scenarios.md).")
+@click.option("--plain", is_flag=True, envvar="UNODSL_PLAIN",
+              help="The line mode at a terminal too (one line after another, for screen readers), "
+                   "not the full-screen table. Also UNODSL_PLAIN=1.")
 def play_command(edition: str, players: str, rules: tuple[str, ...], settings: tuple[str, ...],
                  seed: str | None, target: int | None, save: str | None, overwrite: bool, no_color: bool,
-                 birthdays: tuple[str, ...], setup: str | None, pace: float | None) -> None:
+                 birthdays: tuple[str, ...], setup: str | None, pace: float | None, plain: bool) -> None:
     """Play EDITION at the terminal, against bots or with friends at one keyboard.
 
     Exit status: 0 when the match is over or you quit, 1 when the input ends
@@ -54,7 +57,7 @@ def play_command(edition: str, players: str, rules: tuple[str, ...], settings: t
                          settings=parse_settings(settings, "--set"), seed=seed, target=target,
                          birthdays=days or None, setup=read_setup(setup) if setup else None, save=save,
                          overwrite=overwrite)
-    raise SystemExit(play(asked, no_color=no_color, pace=pace))
+    raise SystemExit(play(asked, no_color=no_color, pace=pace, plain=plain))
 
 
 @click.command("resume")
@@ -66,7 +69,9 @@ def play_command(edition: str, players: str, rules: tuple[str, ...], settings: t
 @click.option("--pace", type=click.FloatRange(min=0, max=10), default=None, metavar="SECONDS",
               help="Wait this long before telling each bot's move (default: 0.6 at a terminal, "
                    "0 when the output is not one).")
-def resume_command(file: str, replay_anyway: bool, no_color: bool, pace: float | None) -> None:
+@click.option("--plain", is_flag=True, envvar="UNODSL_PLAIN",
+              help="The line mode at a terminal too, not the full-screen table. Also UNODSL_PLAIN=1.")
+def resume_command(file: str, replay_anyway: bool, no_color: bool, pace: float | None, plain: bool) -> None:
     """Continue a match saved by `unodsl play --save FILE`, exactly where it stopped.
 
     A damaged save, or one whose edition or rules changed since, is refused
@@ -74,4 +79,4 @@ def resume_command(file: str, replay_anyway: bool, no_color: bool, pace: float |
     """
     from ..terminal.session import resume
 
-    raise SystemExit(resume(file, no_color=no_color, replay_anyway=replay_anyway, pace=pace))
+    raise SystemExit(resume(file, no_color=no_color, replay_anyway=replay_anyway, pace=pace, plain=plain))

@@ -336,13 +336,28 @@ def _count(n: int, noun: str) -> str:
 
 
 def play(settings: PlaySettings, stdin=None, stdout=None, no_color: bool = False,
-         pace: float | None = None) -> int:
-    """Play a match at the terminal; returns the exit status."""
-    return Session(settings, open_console(stdin, stdout, no_color), pace=pace).run()
+         pace: float | None = None, plain: bool = False) -> int:
+    """Play a match at the terminal; returns the exit status. `plain`: the line mode even at
+    a terminal where the full-screen table could be drawn."""
+    return _run(Session(settings, open_console(stdin, stdout, no_color), pace=pace), plain, pace)
+
+
+def _run(session: Session, plain: bool, pace: float | None = None) -> int:
+    """The session on the full-screen table (unodsl.terminal.board) at a terminal that can
+    draw it, else in the line mode."""
+    from . import board
+    if plain or not board.at_a_terminal(session.console):
+        return session.run()
+    if not board.installed():
+        session.say(board.INSTALL)
+        return session.run()
+    if pace is None:  # (the board shows the moves at the next question: no waiting line by line)
+        session.pace = 0
+    return board.run_on_board(session)
 
 
 def resume(path: str, stdin=None, stdout=None, no_color: bool = False, replay_anyway: bool = False,
-           pace: float | None = None) -> int:
+           pace: float | None = None, plain: bool = False) -> int:
     """Continue the match saved in `path`. A save that is damaged, whose edition, rules or
     settings changed (unless `replay_anyway`), or whose answers do not replay is refused
     with its place in the file (EditionError), and the file is left as it was."""
@@ -362,7 +377,7 @@ def resume(path: str, stdin=None, stdout=None, no_color: bool = False, replay_an
         raise EditionError([_placed_in_save(located, problem) for problem in error.problems]) from None
     if data["unodsl"] != __version__:
         session.notice = session.words.say("session.older_save", saved=data["unodsl"], version=__version__)
-    return session.run()
+    return _run(session, plain, pace)
 
 
 def _placed_in_save(located, problem):
