@@ -80,7 +80,8 @@ class BoardScreen:
         return self._middle()[0]
 
     def _middle_text(self):
-        lines = self._middle()[1]
+        # (one line per text line, so that the cursor below counts the lines shown)
+        lines = [part for line in self._middle()[1] for part in line.split("\n")]
         if lines != self.shown:
             self.shown, self.scrolled = lines, 0
         return ANSI("\n".join(lines))
