@@ -22,8 +22,6 @@ from ..words import words_for
 from .render import grid, sorted_hand, wrap_styled
 from .style import Style
 
-COMMANDS = "? or help (this help), ? N (about card N), why N (why card N cannot be played), " \
-           "table (the table again), log (this round so far), quit (stop the match)"
 
 @dataclass
 class Choice:
@@ -399,12 +397,6 @@ def _same(a, b) -> bool:
     if hasattr(a, "uid") or hasattr(b, "uid"):
         return a is b
     return type(a) is type(b) and a == b
-
-
-def _or(keys: list[str]) -> str:
-    if len(keys) <= 1:
-        return "".join(keys)
-    return ", ".join(keys[:-1]) + " or " + keys[-1]
 
 
 def _shorten(text: str, width: int) -> str:

@@ -303,9 +303,6 @@ class Session:
             return False
         return True
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
 
 def play(settings: PlaySettings, stdin=None, stdout=None, no_color: bool = False) -> int:
     """Play a match at the terminal; returns the exit status."""
