@@ -198,7 +198,7 @@ class Narrator:
         return self._act(note, viewer, "challenge", accused=self.who(note.get("accused"), viewer), verdict=verdict)
 
     def _show_hand(self, note, viewer):
-        p, to = note["player"], [q for q in note.get("to", []) if q != note["player"]]
+        to = [q for q in note.get("to", []) if q != note["player"]]
         cards = self.cards_named(note.get("cards", [])) or self.words.say("narrate.no_cards")
         if viewer in to:
             return self._act(note, viewer, "show_hand_to_you", cards=cards)

@@ -24,8 +24,6 @@ from .reasons import reason
 from .render import grid, sorted_hand, wrap_styled
 from .style import Style
 
-COMMANDS = "? or help (this help), ? N (about card N), why N (why card N cannot be played), " \
-           "table (the table again), log (this round so far), quit (stop the match)"
 
 # The decisions whose cards are numbered as the hand is (a pick from a pile is numbered
 # from 1: the cards listed are not in the hand).

@@ -331,10 +331,6 @@ def _folded(story: list[tuple[str, bool]], words) -> list[tuple[str, bool]]:
     return kept[:others[0]] + [notice] + kept[others[0]:]
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
 def play(settings: PlaySettings, stdin=None, stdout=None, no_color: bool = False,
          pace: float | None = None, plain: bool = False) -> int:
     """Play a match at the terminal; returns the exit status. `plain`: the line mode even at
