@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 
 import pytest
 
+from unodsl.agents.greedy import GreedyAgent
 from unodsl.engine.decisions import DRAW
+from unodsl.resources import data_dir
 from unodsl.terminal import board
 from unodsl.terminal.board.bridge import END_OF_INPUT, INTERRUPT, BoardConsole
 from unodsl.terminal.board.frame import BACK, PLAYABLE, TURN_MARK, draw
@@ -148,3 +151,24 @@ def test_without_prompt_toolkit_the_line_mode_says_how_to_get_the_board(monkeypa
     assert "Match over:" in result.stdout
     quiet = run_play(*args, "--plain", lines=script.lines)
     assert quiet.exit_code == 0 and "unodsl[screen]" not in quiet.stdout
+
+
+SHIPPED = sorted(path.stem for path in (data_dir("editions")).glob("*.yaml"))
+
+
+@pytest.mark.parametrize("edition", SHIPPED)
+def test_every_shipped_edition_draws_its_board_at_every_question(edition):
+    """Validates => runs, for the board: every shipped edition's questions (piles, sides, no
+    colours, teams) each drawn whole, for the first 40 answers of a match."""
+    session = session_at(edition, 11, players="you,greedy,greedy,greedy")
+    match = session.match
+    agent = GreedyAgent(random.Random(0))
+    for _ in range(40):
+        if match.finished:
+            break
+        frame = draw(session, "> ", [], True)
+        assert frame.seats and frame.middle and frame.question, edition
+        assert frame.hand or not match.round.view(match.decision.player).hand, edition
+        decision = match.decision
+        match.answer(agent.choose(decision, match.round.view(decision.player)))
+    assert len(match.answers) >= 10 or match.finished
