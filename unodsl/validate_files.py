@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .edition.kinds import Skipped, excluded, kind_of, yaml_files
 from .edition.yamlsrc import read_text_file, read_yaml
-from .errors import EditionError, Problem
+from .errors import EditionError, Problem, UnoError
 from .resources import exists
 from .validate import check_edition, checked_text
 from .validate_formats import Report
@@ -43,7 +43,20 @@ def validate_paths(paths: list[str], strict: bool = False, options: Options | No
     `report.skipped` lists what was left out and why."""
     options = options or Options()
     report = Report()
-    for item in _targets(paths, options.exclude):
+    for given in paths:
+        checked = len(report.files)
+        _check_all(given, report, strict, options)
+        if _is_folder(given) and len(report.files) == checked:
+            raise NothingToCheck(f"no edition, house-rule or scenario file in the folder {given}")
+    return report
+
+
+class NothingToCheck(UnoError):
+    """A folder given holds none of unodsl's files (a usage error: a wrong folder, likely)."""
+
+
+def _check_all(given: str, report: Report, strict: bool, options: Options) -> None:
+    for item in _targets([given], options.exclude):
         if isinstance(item, Skipped):
             report.skipped.append(item)
             continue
@@ -55,7 +68,6 @@ def validate_paths(paths: list[str], strict: bool = False, options: Options | No
             found = [replace(p, severity="error") for p in found]
         report.problems.extend(found)
         report.files.append((str(item), not any(p.severity == "error" for p in found)))
-    return report
 
 
 @dataclass(frozen=True)

@@ -168,3 +168,13 @@ def test_a_folder_that_names_no_built_in_edition_is_said_to_be_a_folder(monkeypa
     Path("mine").mkdir()
     result = run("cards", "mine")
     assert result.exit_code == 1 and "it is a folder, not a regular file" in result.stderr
+
+
+def test_a_folder_with_none_of_unodsl_s_files_is_a_usage_error(folder):
+    Path("empty").mkdir()
+    Path("workflows").mkdir()
+    Path("workflows/ci.yml").write_text(WORKFLOW, encoding="utf-8")
+    for given in ("empty", "workflows"):
+        result = run("validate", given)
+        assert result.exit_code == 2
+        assert f"no edition, house-rule or scenario file in the folder {given}" in result.stderr

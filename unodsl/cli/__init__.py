@@ -73,10 +73,13 @@ def validate_command(editions: tuple[str, ...], output: str, quiet: bool, exit_z
     """
     from .options import parse_settings
     from ..validate import FORMATS
-    from ..validate_files import Options, validate_paths
+    from ..validate_files import NothingToCheck, Options, validate_paths
 
     options = Options(list(rules), parse_settings(settings, "--set") or None, list(exclude), skip_foreign)
-    report = validate_paths(list(editions), strict=strict, options=options)
+    try:
+        report = validate_paths(list(editions), strict=strict, options=options)
+    except NothingToCheck as error:
+        raise click.UsageError(str(error)) from None
     if verbose:
         for skipped in report.skipped:
             click.echo(skipped.line(), err=True)
