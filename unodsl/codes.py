@@ -4,7 +4,8 @@ A code names the kind of a problem, not its wording: messages may be
 reworded, a code keeps its meaning (docs/problems.md lists them with an
 example each; a test keeps that page and this table in agreement). The
 letter is the layer that finds it: F files and the command line, Y YAML,
-S the JSON Schema, L the effect language, E the edition as a whole.
+S the JSON Schema, L the effect language, E the edition as a whole; T a
+scenario file (a rule test).
 """
 from __future__ import annotations
 
@@ -35,6 +36,9 @@ NEVER_HAPPENS = "E002"
 CANNOT_PLAY = "E003"
 NO_START_RULE = "E004"
 DECLARATION = "E005"
+
+# ---- scenario files (rule tests)
+SCENARIO = "T001"
 
 # code -> (name, what it means): the names are SARIF's rule names and GitHub's titles' words.
 CODES: dict[str, tuple[str, str]] = {
@@ -72,4 +76,7 @@ CODES: dict[str, tuple[str, str]] = {
                                      "it does nothing."),
     DECLARATION: ("declaration", "A declaration of the edition cannot be used: its state, chances, piles, "
                                  "actions, tags, table cards or display colours."),
+    SCENARIO: ("scenario", "A scenario file (a rule test) is wrong: an unknown key, a card, player or answer "
+                           "its edition does not have, an expectation of the wrong form, an edition that does "
+                           "not load."),
 }

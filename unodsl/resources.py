@@ -20,11 +20,22 @@ def data_dir(folder: str) -> Path:
 
 
 def edition_path(name_or_path: str) -> Path:
-    """An edition given by path (`my.yaml`) or by name (`classic`)."""
+    """An edition given by path (`my.yaml`) or by name (`classic`).
+
+    A folder is no edition file: a folder named like a built-in edition (`classic`,
+    in tests/scenarios) does not hide it, the built-in one is meant (docs/editions.md)."""
     path = Path(name_or_path)
-    if path.suffix in (".yaml", ".yml") or exists(path):
+    if path.suffix in (".yaml", ".yml") or (exists(path) and not _shadowing_folder(path)):
         return path
     return data_dir("editions") / f"{name_or_path}.yaml"
+
+
+def _shadowing_folder(path: Path) -> bool:
+    """Whether `path` is a folder that has a built-in edition's name."""
+    try:
+        return path.is_dir() and str(path) in edition_names()
+    except (OSError, ValueError):
+        return False
 
 
 def exists(path: Path) -> bool:

@@ -19,6 +19,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from .codes import CODES
+from .problem_help import all_help
 from .errors import Problem, printable
 from .version import __version__
 
@@ -30,6 +31,7 @@ class Report:
 
     files: list[tuple[str, bool]] = field(default_factory=list)  # (edition, clean)
     problems: list[Problem] = field(default_factory=list)
+    skipped: list = field(default_factory=list)  # edition.kinds.Skipped: left out of a folder, and why
 
     def errors(self, strict: bool = False) -> list[Problem]:
         return [p for p in self.problems if strict or p.severity == "error"]
@@ -113,9 +115,33 @@ def format_sarif(report: Report, quiet: bool = False) -> str:
 
 
 def _sarif_rule(code: str) -> dict:
+    """A code as a SARIF rule: its help is its section of docs/problems.md, as `unodsl problem`
+    prints it, and `helpUri` that section's address when the repository is known."""
     name, meaning = CODES[code]
-    return {"id": code, "name": name, "shortDescription": {"text": meaning},
-            "help": {"text": f"{meaning} (docs/problems.md, {code})"}}
+    page = all_help().get(code)
+    rule = {"id": code, "name": name, "shortDescription": {"text": meaning},
+            "help": {"text": page.text() if page else f"{meaning} (docs/problems.md, {code})"}}
+    base = problems_page_url()
+    if page and base:
+        rule["helpUri"] = f"{base}#{page.anchor}"
+    return rule
+
+
+def problems_page_url() -> str | None:
+    """docs/problems.md of this version in unodsl's repository, when the installed package's
+    metadata names it (pyproject.toml, `[project.urls] Repository`): SARIF wants an absolute
+    URI there (SARIF 2.1.0, 3.49.12), so with no repository known there is no helpUri."""
+    from importlib.metadata import PackageNotFoundError, metadata
+
+    try:
+        urls = metadata("unodsl").get_all("Project-URL") or []
+    except PackageNotFoundError:
+        return None
+    for entry in urls:
+        label, _, url = entry.partition(",")
+        if label.strip().lower() in ("repository", "source") and url.strip().startswith("https://"):
+            return f"{url.strip().rstrip('/')}/blob/v{__version__}/docs/problems.md"
+    return None
 
 
 def _sarif_result(problem: Problem, codes: list[str]) -> dict:

@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "unodsl"
 
 # The first part of a module's name below `unodsl.` -> its layer (a higher number is higher up).
 LAYERS = {
-    "errors": 0, "limits": 0, "codes": 0, "resources": 0, "stops": 0, "version": 0, "words": 0,
+    "errors": 0, "limits": 0, "codes": 0, "problem_help": 0, "resources": 0, "stops": 0, "version": 0, "words": 0,
     "lang": 1,
     "edition": 2,
     "engine": 3,
@@ -23,7 +23,7 @@ LAYERS = {
     "agents": 5,
     "match": 6,
     "scenario": 7, "sim": 7,
-    "validate": 8, "validate_formats": 8, "validate_trial": 8, "authoring": 8, "explain": 8, "catalogue": 8,
+    "validate": 8, "validate_formats": 8, "validate_trial": 8, "validate_kinds": 8, "validate_files": 8, "authoring": 8, "explain": 8, "catalogue": 8,
     "lsp": 9,
     "terminal": 10,
     "cli": 11, "__main__": 11, "": 11,  # ("": the package's front door, unodsl/__init__.py)

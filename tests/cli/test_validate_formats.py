@@ -239,7 +239,7 @@ def test_docs_ci_workflows_and_configs_run(monkeypatch):
 def test_the_pre_commit_hook_runs_validate_on_the_files_it_is_given(monkeypatch):
     import yaml
 
-    (hook,) = yaml.safe_load((HERE.parent / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    hook, _test_hook = yaml.safe_load((HERE.parent / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     assert (hook["id"], hook["language"], hook["types"]) == ("unodsl-validate", "python", ["yaml"])
     program, command, *options = hook["entry"].split()
     assert (program, command) == ("unodsl", "validate")

@@ -188,8 +188,9 @@ def assert_refused_safely(result) -> str:
 
 
 # A folder where a file is expected, checked by the command line itself, is a usage error
-# (exit 2); `unodsl test` takes folders, and this one holds no scenario.
-USAGE_ERRORS = {("folder", "play --setup FILE"), ("folder", "test FILE")}
+# (exit 2); `unodsl test` and `unodsl validate` take folders, and this one holds no file of theirs.
+USAGE_ERRORS = {("folder", "play --setup FILE"), ("folder", "test FILE"), ("folder", "validate"),
+                ("folder", "validate --format json")}
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
@@ -207,6 +208,10 @@ def test_every_command_refuses_every_hostile_file(case, command, tree):
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_validate_says_what_is_wrong(case, tree):
     make, says = CASES[case]
+    if (case, "validate") in USAGE_ERRORS:  # (a folder is walked: this one holds nothing to check)
+        result = answer(["validate", str(make(tree))], None)
+        assert result.exit_code == 2 and says in result.stderr
+        return
     output = assert_refused_safely(answer(["validate", str(make(tree))], None))
     assert says in output
 

@@ -4,7 +4,7 @@ Each command only parses its options and calls a plain function, which tests
 can call directly. Every UnoError reaching this boundary becomes a message
 and exit status 1, never a traceback; click's usage errors exit with 2.
 
-The commands, by area: validate, test and the authoring tools (schema, new,
+The commands, by area: validate, problem, test and the authoring tools (schema, new,
 cards, explain) here; simulate and compare in `simulation`; play and resume
 in `play` (the table itself is unodsl/terminal); `--set`, which several take, in `options`.
 """
@@ -41,7 +41,7 @@ def main() -> None:
 # ---- validate -------------------------------------------------------------------
 
 @main.command("validate")
-@click.argument("editions", metavar="FILE|NAME...", nargs=-1, required=True, cls=EditionArgument)
+@click.argument("editions", metavar="FILE|DIR|NAME...", nargs=-1, required=True, cls=EditionArgument)
 @click.option("--format", "output", type=click.Choice(["text", "concise", "json", "github", "sarif"]),
               default="text", show_default=True,
               help="text for people; concise, one line a problem; json (one object) for tools; github, "
@@ -54,23 +54,67 @@ def main() -> None:
                    "Repeatable.")
 @click.option("--set", "settings", metavar="KEY=VALUE", multiple=True,
               help="Check each edition with this setting replacing its own. Repeatable.")
+@click.option("--exclude", "exclude", metavar="GLOB", multiple=True,
+              help="Leave out the files and folders matching GLOB (`tests/bad_editions`, `*.local.yaml`). "
+                   "Repeatable.")
+@click.option("--skip-foreign", is_flag=True,
+              help="Skip a file named whose keys say it is no edition, house rule or scenario, as in a folder "
+                   "(for pre-commit, which names every YAML file).")
+@click.option("--verbose", "-v", is_flag=True, help="Say on stderr each file left out of a folder, and why.")
 def validate_command(editions: tuple[str, ...], output: str, quiet: bool, exit_zero: bool, strict: bool,
-                     rules: tuple[str, ...], settings: tuple[str, ...]) -> None:
-    """Check edition files (or built-in editions by name) and list every problem.
+                     rules: tuple[str, ...], settings: tuple[str, ...], exclude: tuple[str, ...],
+                     skip_foreign: bool, verbose: bool) -> None:
+    """Check edition, house-rule and scenario files, folders of them, or built-in editions by name,
+    and list every problem.
 
-    Every problem has a code (docs/problems.md), a place and its end.
-    Exit status: 0 clean, 1 problems found, 2 usage error.
+    A file is checked as what its keys say it is; in a folder, YAML files that are not
+    unodsl's are skipped (docs/ci.md). Every problem has a code (`unodsl problem CODE`), a
+    place and its end. Exit status: 0 clean, 1 problems found, 2 usage error.
     """
     from .options import parse_settings
-    from ..validate import FORMATS, validate
+    from ..validate import FORMATS
+    from ..validate_files import NothingToCheck, Options, validate_paths
 
-    report = validate(list(editions), strict=strict, rules=list(rules),
-                      settings=parse_settings(settings, "--set") or None)
+    options = Options(list(rules), parse_settings(settings, "--set") or None, list(exclude), skip_foreign)
+    try:
+        report = validate_paths(list(editions), strict=strict, options=options)
+    except NothingToCheck as error:
+        raise click.UsageError(str(error)) from None
+    if verbose:
+        for skipped in report.skipped:
+            click.echo(skipped.line(), err=True)
     printed = FORMATS[output](report, quiet=quiet)
     if printed:
         click.echo(printed)
     if not report.clean(strict) and not exit_zero:
         raise SystemExit(1)
+
+
+# ---- problem: what a code means ------------------------------------------------------
+
+@main.command("problem")
+@click.argument("code", metavar="CODE", required=False)
+@click.option("--all", "list_all", is_flag=True, help="List every code with its name and first sentence.")
+def problem_command(code: str | None, list_all: bool) -> None:
+    """Explain a problem code of `unodsl validate` (L001, or its name: script-syntax), with its
+    example, as docs/problems.md does.
+
+    Exit status: 0, or 2 for a code that is none (with the closest one).
+    """
+    from ..problem_help import all_help, closest, find_help
+
+    if list_all:
+        for found in all_help().values():
+            click.echo(f"{found.code} {found.name}: {found.summary()}")
+        return
+    if not code:
+        raise click.UsageError("which code? Give one (`unodsl problem L001`), or --all to list them")
+    found = find_help(code)
+    if found is None:
+        close = closest(code)
+        hint = f"did you mean {close}?" if close else "`unodsl problem --all` lists them"
+        raise click.BadParameter(f"no problem code {code!r}: {hint}", param_hint="CODE")
+    click.echo(found.text())
 
 
 # ---- simulate, compare (unodsl/cli/simulation.py) ------------------------------------------

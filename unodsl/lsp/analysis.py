@@ -2,35 +2,26 @@
 edition whose names it may use, found by the checks `unodsl validate` and
 `unodsl test` run (nothing here checks a file itself).
 
-A file is a scenario, an edition or a house rule by its keys, as `unodsl test`
-tells them apart (scenario.run.file_kind). A file whose keys say neither is an
+A file is a scenario, an edition or a house rule by its keys, as `unodsl test` and
+`unodsl validate` tell them apart (edition.kinds.kind_of). A file whose keys say neither is an
 edition being written if a comment names the edition schema (`# yaml-language-server:
 $schema=...edition.schema.json`, as `unodsl new` writes it), and otherwise some other
 YAML file (a CI workflow, ...), which is not checked: only text that is not YAML at all
-is said to be. A house-rule file is checked as a rule of classic,
-or of the edition a comment names: `# unodsl-edition: harry-potter` (a built-in
-edition's name, or a path from the rule file's folder, which stays in its folder tree).
+is said to be. A house-rule file and a scenario are checked as `unodsl validate` checks
+them (validate_kinds.py): a rule of classic, or of the edition a comment names
+(`# unodsl-edition: harry-potter`).
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from ..edition.files import edition_reference
 from ..edition.inherit import Source, source_of
-from ..edition.loader import edition_file
+from ..edition.kinds import kind_of
 from ..edition.model import Edition
-from ..edition.rules import rule_file
-from ..edition.yamlsrc import YamlDoc, read_text_file, read_yaml
-from ..errors import EditionError, Problem, Span, UnoError
-from ..scenario.read import scenario_from_text
-from ..scenario.run import file_kind
+from ..edition.yamlsrc import YamlDoc, read_yaml
+from ..errors import EditionError, Problem, UnoError
 from ..validate import checked_text
-
-DEFAULT_EDITION = "classic"  # what a house-rule file is checked against, unless a comment says
-EDITION_COMMENT = re.compile(r"^#\s*unodsl-edition:\s*(\S+)", re.M)  # (the rest of the line is free)
-EDITION_SCHEMA = re.compile(r"^#\s*yaml-language-server:\s*\$schema=\S*edition\.schema\.json", re.M)
+from ..validate_kinds import check_rule_file, check_scenario_text
 
 
 @dataclass
@@ -56,7 +47,7 @@ def analyse(text: str, path: str) -> Analysis:
         problems = error.problems
     if doc is None:  # not YAML: its one problem, whatever the file was meant to be
         return Analysis(path, "edition", problems)
-    kind = file_kind(doc.data) or ("edition" if EDITION_SCHEMA.search(text) else None)
+    kind = kind_of(text, doc.data)
     if kind is None:  # some other YAML file (a CI workflow, ...): none of ours to check
         return Analysis(path, "other", [], doc)
     return {"edition": _edition, "rule": _rule, "scenario": _scenario}[kind](text, path, doc)
@@ -69,45 +60,13 @@ def _edition(text: str, path: str, doc: YamlDoc | None) -> Analysis:
 
 def _rule(text: str, path: str, doc: YamlDoc) -> Analysis:
     """A house-rule file: its own problems, then what it does wrong as a rule of its edition."""
-    problems = list(doc.problems)
-    try:
-        rule = rule_file(doc)
-    except EditionError as error:
-        return Analysis(path, "rule", _in_order(problems + error.problems), doc)
-    try:
-        edition_path = _rule_edition(text, path)
-        edition_text = read_text_file(edition_path)
-    except EditionError as error:
-        return Analysis(path, "rule", _in_order(problems + error.problems), doc)
-    edition, found = checked_text(edition_text, str(edition_path), [rule])
-    mine = [p for p in found if p.span.file == path]  # the edition's own problems are not this file's
-    edition_doc = _read(edition_text, str(edition_path))
-    return Analysis(path, "rule", _in_order(problems + mine), doc, _source(edition_doc), edition)
-
-
-def _rule_edition(text: str, path: str) -> Path:
-    """The edition a rule file is checked against: the one its comment names, or classic.
-
-    The comment names a built-in edition or a file in the rule file's folder tree, as an
-    edition's `base:` does (edition.files.edition_reference): a file outside it, or one
-    that is not a regular file, is a problem at the name, and is not read."""
-    named = EDITION_COMMENT.search(text)
-    if not named:
-        return edition_file(DEFAULT_EDITION)
-    line = text.count("\n", 0, named.start()) + 1
-    start, end = named.start(1) - named.start() + 1, named.end(1) - named.start() + 1
-    return edition_reference(named[1], path, Span(path, line, start).until(line, end))
+    checked = check_rule_file(text, path, doc)
+    edition_doc = None if checked.edition_text is None else _read(checked.edition_text, str(checked.edition_path))
+    return Analysis(path, "rule", checked.problems, doc, _source(edition_doc), checked.edition)
 
 
 def _scenario(text: str, path: str, doc: YamlDoc) -> Analysis:
-    try:
-        scenario_from_text(text, path)
-        problems = []
-    except EditionError as error:  # (a ScenarioError is one)
-        problems = error.problems
-    except UnoError as error:
-        problems = [Problem(Span(path, 1, 1), str(error))]
-    return Analysis(path, "scenario", problems, doc)
+    return Analysis(path, "scenario", check_scenario_text(text, path), doc)
 
 
 def _source(doc: YamlDoc | None) -> Source | None:
@@ -126,6 +85,3 @@ def _read(text: str, path: str) -> YamlDoc | None:
     except EditionError:
         return None
 
-
-def _in_order(problems: list[Problem]) -> list[Problem]:
-    return sorted(problems, key=lambda p: (p.span.line, p.span.column))

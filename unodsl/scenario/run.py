@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from ..edition.kinds import file_kind
 from ..edition.yamlsrc import load_yaml_file
 from ..engine.decisions import Decision
 from ..match import Match
@@ -133,32 +134,14 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
     return files
 
 
-# What tells a file apart: every scenario has `edition:` and `setup:`; an edition file has
-# `kinds:` or `base:`, a house-rule file `script:` or `settings:` (docs/scenarios.md).
-_SCENARIO_KEYS = ("edition", "setup")
-
-
 def _kept_beside(path: Path) -> bool:
-    """An edition or house-rule file: it has a key of one and no key every scenario has."""
+    """An edition or house-rule file: it has a key of one and no key every scenario has
+    (edition.kinds.file_kind, which every tool asks)."""
     try:
         data = load_yaml_file(path).data
     except EditionError:
         return False  # a broken file is reported as a broken scenario
     return file_kind(data) in ("edition", "rule")
-
-
-def file_kind(data) -> str | None:
-    """"scenario", "edition" or "rule" (a house-rule file) by the keys of a file's
-    data, or None when its keys say neither (no mapping, or none of these keys)."""
-    if not isinstance(data, dict):
-        return None
-    if any(key in data for key in _SCENARIO_KEYS):
-        return "scenario"
-    if "kinds" in data or "base" in data:
-        return "edition"
-    if "script" in data or "settings" in data:
-        return "rule"
-    return None
 
 
 def run_file(path: str | Path) -> Outcome:
