@@ -14,12 +14,14 @@ name that names nothing) is said in the message instead.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
 from .codes import CODES
-from .problem_help import all_help
+from .problem_help import PAGE, all_help
+from .resources import data_dir
 from .errors import Problem, printable
 from .version import __version__
 
@@ -121,16 +123,24 @@ def _sarif_rule(code: str) -> dict:
     page = all_help().get(code)
     rule = {"id": code, "name": name, "shortDescription": {"text": meaning},
             "help": {"text": page.text() if page else f"{meaning} (docs/problems.md, {code})"}}
-    base = problems_page_url()
-    if page and base:
-        rule["helpUri"] = f"{base}#{page.anchor}"
+    if page:
+        rule["helpUri"] = f"{problems_page_url()}#{page.anchor}"
     return rule
 
 
-def problems_page_url() -> str | None:
-    """docs/problems.md of this version in unodsl's repository, when the installed package's
-    metadata names it (pyproject.toml, `[project.urls] Repository`): SARIF wants an absolute
-    URI there (SARIF 2.1.0, 3.49.12), so with no repository known there is no helpUri."""
+def problems_page_url() -> str:
+    """The absolute address of docs/problems.md that SARIF's helpUri wants (SARIF 2.1.0, 3.49.12):
+    where a team publishes unodsl's docs (UNODSL_DOCS_URL, a folder's address); else this
+    version's page in unodsl's repository when the package's metadata names one (`[project.urls]
+    Repository`); else the page installed with unodsl, as a file: URI, so a local viewer's link
+    opens the very text the rule's help gives."""
+    published = os.environ.get("UNODSL_DOCS_URL", "").strip()
+    if published:
+        return f"{published.rstrip('/')}/problems.md"
+    return _repository_page_url() or (data_dir("docs") / PAGE).resolve().as_uri()
+
+
+def _repository_page_url() -> str | None:
     from importlib.metadata import PackageNotFoundError, metadata
 
     try:

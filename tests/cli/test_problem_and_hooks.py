@@ -75,7 +75,24 @@ def test_sarif_rules_carry_the_text_unodsl_problem_prints(monkeypatch):
     assert [rule["id"] for rule in rules] == list(CODES)
     for rule in rules:
         assert rule["help"]["text"] == run("problem", rule["id"]).stdout.rstrip("\n")
-        assert "helpUri" not in rule  # unodsl's metadata names no repository: no absolute URI to give
+
+
+def test_with_no_repository_known_help_uri_is_the_installed_page_s_section(monkeypatch):
+    from urllib.request import url2pathname
+
+    monkeypatch.delenv("UNODSL_DOCS_URL", raising=False)
+    for rule in sarif_rules(monkeypatch):
+        uri = urlparse(rule["helpUri"])
+        assert uri.scheme == "file"  # absolute, as SARIF 3.49.12 wants, and it opens here
+        assert Path(url2pathname(uri.path)).read_text(encoding="utf-8") == PAGE
+        assert f"\n### {rule['id']} {rule['name']}\n" in PAGE
+        assert uri.fragment == f"{rule['id']}-{rule['name']}".lower()
+
+
+def test_unodsl_docs_url_names_where_a_team_publishes_the_docs(monkeypatch):
+    monkeypatch.setenv("UNODSL_DOCS_URL", "https://docs.example.org/unodsl/")
+    (rule, *_) = sarif_rules(monkeypatch)
+    assert rule["helpUri"] == f"https://docs.example.org/unodsl/problems.md#{rule['id']}-{rule['name']}".lower()
 
 
 def test_sarif_help_uri_is_the_code_s_anchor_in_the_repository_s_page(monkeypatch):
@@ -95,6 +112,7 @@ def test_sarif_help_uri_is_the_code_s_anchor_in_the_repository_s_page(monkeypatc
 def test_the_repository_url_is_read_from_the_package_s_metadata(monkeypatch):
     from unodsl import validate_formats
 
+    monkeypatch.delenv("UNODSL_DOCS_URL", raising=False)
     class Metadata:
         def __init__(self, urls):
             self.urls = urls
@@ -106,7 +124,7 @@ def test_the_repository_url_is_read_from_the_package_s_metadata(monkeypatch):
                         lambda _name: Metadata(["Homepage, https://x.org", "Repository, https://git.example/u/"]))
     assert validate_formats.problems_page_url() == "https://git.example/u/blob/v0.1.0/docs/problems.md"
     monkeypatch.setattr("importlib.metadata.metadata", lambda _name: Metadata(["Homepage, https://x.org"]))
-    assert validate_formats.problems_page_url() is None
+    assert validate_formats.problems_page_url().startswith("file:")  # the installed page
 
 
 # ---- the pre-commit hooks ---------------------------------------------------------------

@@ -82,6 +82,7 @@ def _golden(name: str, output: str) -> str:
 @pytest.mark.parametrize("output", ["text", "concise", "json", "github", "sarif"])
 def test_each_format_matches_its_golden_file(output, monkeypatch):
     monkeypatch.chdir(FORMATS)
+    monkeypatch.setenv("UNODSL_DOCS_URL", "https://unodsl.example/docs")  # SARIF's helpUri, the same anywhere
     result = run("validate", "--format", output, "many_mistakes.yaml", "fine.yaml")
     no_traceback(result)
     assert result.exit_code == 1
