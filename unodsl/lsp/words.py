@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lsprotocol import types
 
@@ -42,8 +42,19 @@ def in_script(analysis: Analysis, line: int, column: int) -> bool:
     """Whether (line, column) is inside a script or condition of the file."""
     if analysis.doc is None or not isinstance(analysis.doc.data, dict):
         return False
-    path, is_key = analysis.doc.path_at(line, column)
+    path, is_key = script_path_at(analysis, line, column)
     return path is not None and not is_key and path in _script_paths(analysis)
+
+
+def script_path_at(analysis: Analysis, line: int, column: int, line_text: str | None = None) -> tuple:
+    """doc.path_at, the spaces typed after a plain value's end counting as in it (`playable:
+    colour == `, the cursor after the last space: YAML's value ends at `==`)."""
+    path, is_key = analysis.doc.path_at(line, column)
+    if path is None or (path not in _script_paths(analysis) and line_text is not None):
+        typed = len(line_text[:column].rstrip()) if line_text is not None else column
+        if typed < column:
+            path, is_key = analysis.doc.path_at(line, typed)
+    return path, is_key
 
 
 def _script_paths(analysis: Analysis) -> set[tuple]:
@@ -122,6 +133,8 @@ class Names:
     game_state: tuple[str, ...]
     actions: tuple[str, ...]
     written_rules: tuple[str, ...] = ()  # the edition's `written_rules:` (apply written rule NAME)
+    symbols: tuple[str, ...] = ()  # its kinds' symbols (`symbol == reverse`)
+    tag_values: dict = field(default_factory=dict)  # tag -> the values it has (`house == Gryffindor`)
 
 
 def names_of(analysis: Analysis) -> Names:
@@ -138,7 +151,23 @@ def names_of(analysis: Analysis) -> Names:
         game_state=tuple(_mapping(state.get("game"))),
         actions=tuple(_mapping(data.get("actions"))),
         written_rules=tuple(_mapping(data.get("written_rules"))),
+        symbols=tuple(dict.fromkeys(str(_mapping(spec).get("symbol")) for spec in _mapping(data.get("kinds")).values()
+                                    if _mapping(spec).get("symbol") is not None)),
+        tag_values=_tag_values(data),
     )
+
+
+def _tag_values(data: dict) -> dict:
+    """tag -> its values written as words: an edition's `tags: {house: {Gryffindor: C}}`,
+    a kind's `tags: {house: Slytherin}`."""
+    values: dict = {}
+    for tag, rule in _mapping(data.get("tags")).items():
+        values.setdefault(tag, []).extend(str(v) for v in _mapping(rule))
+    for spec in _mapping(data.get("kinds")).values():
+        for tag, value in _mapping(_mapping(spec).get("tags")).items():
+            if isinstance(value, str):
+                values.setdefault(tag, []).append(value)
+    return {tag: tuple(dict.fromkeys(found)) for tag, found in values.items() if found}
 
 
 def script_completions(names: Names, before: str) -> list[types.CompletionItem]:
