@@ -27,6 +27,7 @@ from ..errors import EditionError, Problem, Span, UnoError
 from ..scenario.read import scenario_from_text
 from ..scenario.run import file_kind
 from ..validate import checked_text
+from .partial import Partial, partial_edition
 
 DEFAULT_EDITION = "classic"  # what a house-rule file is checked against, unless a comment says
 EDITION_COMMENT = re.compile(r"^#\s*unodsl-edition:\s*(\S+)", re.M)  # (the rest of the line is free)
@@ -45,6 +46,9 @@ class Analysis:
     # itself, merged over its base; a rule file: the edition it is checked against) ...
     source: Source | None = None
     edition: Edition | None = None  # ... and that edition built, when it has no error
+    # An edition file with errors: the edition built without the kinds (and other parts)
+    # they are in, and the kinds left out (partial.py), for hover on the sound kinds.
+    partial: Partial | None = None
 
 
 def analyse(text: str, path: str) -> Analysis:
@@ -64,7 +68,8 @@ def analyse(text: str, path: str) -> Analysis:
 
 def _edition(text: str, path: str, doc: YamlDoc | None) -> Analysis:
     edition, problems = checked_text(text, path)
-    return Analysis(path, "edition", problems, doc, _source(doc), edition)
+    partial = partial_edition(doc, problems) if edition is None and doc is not None else None
+    return Analysis(path, "edition", problems, doc, _source(doc), edition, partial)
 
 
 def _rule(text: str, path: str, doc: YamlDoc) -> Analysis:

@@ -95,13 +95,14 @@ class UnoLanguageServer(LanguageServer):
 
     def current(self, uri: str) -> Analysis | None:
         """The last check of a file, or, while its text is not YAML (being typed), the last
-        one that was; with the last edition built when this one has errors."""
+        one that was; with the last edition built when this one has errors and none of its
+        kinds could be built without them (analysis.partial)."""
         analysis = self.checked.get(uri)
         if analysis is None:
             return None
         if analysis.doc is None:
             analysis = self.readable.get(uri, analysis)
-        if analysis.edition is None and uri in self.built:
+        if analysis.edition is None and analysis.partial is None and uri in self.built:
             analysis = replace(analysis, edition=self.built[uri].edition)
         return analysis
 

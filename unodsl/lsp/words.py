@@ -21,6 +21,7 @@ from ..lang.statements import PLAYERS, STATEMENTS, Statement
 from ..resources import data_dir
 from ..scenario.read import KEYS as SCENARIO_KEYS
 from .analysis import Analysis
+from .hover_file import file_hover, tag_text, usable_edition
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Words of a statement's syntax that say nothing of it alone (`move CARDS from PLACE to PLACE`).
@@ -83,6 +84,9 @@ def hover_text(analysis: Analysis, line: int, column: int, line_text: str) -> st
     kind = _kind_key(analysis, line, column)
     if kind is not None:
         return explained(analysis, kind)
+    about_file = file_hover(analysis, line, column)
+    if about_file is not None:
+        return about_file
     if not in_script(analysis, line, column):
         return None
     word = word_at(line_text, column)
@@ -92,6 +96,8 @@ def hover_text(analysis: Analysis, line: int, column: int, line_text: str) -> st
         return f"**`{word}`** (a player): {_PLAYER_WORDS[word]}"
     if word in _kinds(analysis):
         return explained(analysis, word)
+    if word in names_of(analysis).tags:
+        return tag_text(analysis, word)
     statements = statements_with(word)
     if statements:
         return "\n\n".join(f"**`{s.syntax}`**: {s.does}" for s in statements)
@@ -99,15 +105,25 @@ def hover_text(analysis: Analysis, line: int, column: int, line_text: str) -> st
 
 
 def explained(analysis: Analysis, kind_id: str) -> str | None:
-    """`unodsl explain` of a kind, as Markdown; a short note while the edition has errors."""
-    edition = analysis.edition
-    if edition is None or kind_id not in edition.kinds:
+    """`unodsl explain` of a kind, as Markdown. While the edition has errors, a sound kind is
+    explained from the edition built without the parts in error (partial.py); a kind with
+    an error of its own, or when nothing could be built, gets a short note."""
+    edition = usable_edition(analysis)
+    if edition is None or kind_id not in edition.kinds or _left_out(analysis, kind_id):
         name = _kinds(analysis).get(kind_id)
-        return f"**{name or kind_id}** (`{kind_id}`): explained once the edition has no errors" if name else None
+        if not name:
+            return None
+        if _left_out(analysis, kind_id):
+            return f"**{name}** (`{kind_id}`): not explained while the kind itself has an error (underlined in it)"
+        return f"**{name}** (`{kind_id}`): explained once the edition has no errors"
     kind = edition.kinds[kind_id]
     sections = explain(edition, kind).sections
     return "\n\n".join([f"**{kind.name}** (`{kind.id}`), {edition.name}"] +
                        [f"*{heading}:* {text}" for heading, text in sections])
+
+
+def _left_out(analysis: Analysis, kind_id: str) -> bool:
+    return analysis.edition is None and analysis.partial is not None and kind_id in analysis.partial.left_out
 
 
 def statements_with(word: str) -> list[Statement]:
