@@ -43,18 +43,17 @@ def in_script(analysis: Analysis, line: int, column: int) -> bool:
     """Whether (line, column) is inside a script or condition of the file."""
     if analysis.doc is None or not isinstance(analysis.doc.data, dict):
         return False
-    path, is_key = script_path_at(analysis, line, column)
+    path, is_key = analysis.doc.path_at(line, column)
     return path is not None and not is_key and path in _script_paths(analysis)
 
 
-def script_path_at(analysis: Analysis, line: int, column: int, line_text: str | None = None) -> tuple:
+def script_path_at(analysis: Analysis, line: int, column: int, line_text: str) -> tuple:
     """doc.path_at, the spaces typed after a plain value's end counting as in it (`playable:
     colour == `, the cursor after the last space: YAML's value ends at `==`)."""
     path, is_key = analysis.doc.path_at(line, column)
-    if path is None or (path not in _script_paths(analysis) and line_text is not None):
-        typed = len(line_text[:column].rstrip()) if line_text is not None else column
-        if typed < column:
-            path, is_key = analysis.doc.path_at(line, typed)
+    typed = len(line_text[:column].rstrip())
+    if path not in _script_paths(analysis) and typed < column:
+        path, is_key = analysis.doc.path_at(line, typed)
     return path, is_key
 
 
