@@ -203,20 +203,20 @@ async def complete(client: LanguageClient, name: str, text: str, position: types
     return [item.label for item in answer.items] if answer else []
 
 
-async def test_completion_in_a_script_offers_statements_players_and_this_editions_names(client):
+async def test_completion_at_a_scripts_line_start_offers_the_statements_and_players_that_start_one(client):
     text = (HERE / "fine.yaml").read_text(encoding="utf-8")
     at = where("fine.yaml", "next draws 2", "next")
     labels = await complete(client, "fine.yaml", text, at)
-    assert {"PLAYER draws N", "skip PLAYER", "reverse", "me", "next", "everyone"} <= set(labels)
-    assert {"red", "yellow", "green", "blue"} <= set(labels)  # classic's colours
-    assert {"zap", "skip", "wild", "draw_two"} <= set(labels)  # its kinds and the base's
-    assert {"settings.hand_size", "settings.stacking", "game.launches", "power"} <= set(labels)
+    assert {"skip PLAYER", "reverse", "if C: ... elif C: ... else: ...", "me", "next", "everyone"} <= set(labels)
+    assert "PLAYER draws N" not in labels  # (a player first: after `next `, tests/lsp/test_lsp_context.py)
+    assert not {"red", "zap", "settings.hand_size"} & set(labels)  # values go in conditions, not here
 
 
-async def test_completion_in_a_script_offers_the_editions_written_rules(client):
+async def test_completion_after_apply_written_rule_offers_the_editions_written_rules(client):
     text = (HERE / "fine.yaml").read_text(encoding="utf-8") + "written_rules:\n  gift: others draw 1\n"
-    labels = await complete(client, "fine.yaml", text, where("fine.yaml", "next draws 2", "next"))
-    assert "gift" in labels and "apply written rule NAME" in labels
+    at = where("fine.yaml", "next draws 2", "next")
+    text = text.replace("next draws 2", "apply written rule ")
+    assert await complete(client, "fine.yaml", text, types.Position(line=at.line, character=at.character + 19)) == ["gift"]
 
 
 async def test_completion_after_a_dot_offers_what_follows_it(client):
@@ -224,7 +224,8 @@ async def test_completion_after_a_dot_offers_what_follows_it(client):
     at = where("fine.yaml", "next draws 2", "next")
     assert await complete(client, "fine.yaml", text, types.Position(line=at.line, character=at.character + 16)) == ["launches"]
     text = text.replace("next draws game.", "if me.")
-    assert await complete(client, "fine.yaml", text, types.Position(line=at.line, character=at.character + 6)) == ["power"]
+    assert await complete(client, "fine.yaml", text, types.Position(line=at.line, character=at.character + 6)) == [
+        "hand", "score", "power"]
 
 
 async def test_completion_at_a_top_level_key_offers_the_schemas_keys_not_yet_given(client):

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from unodsl.cli import main
 from unodsl.lsp.analysis import analyse
+from unodsl.lsp.completion import completions, cursor_in_script
 from unodsl.lsp.words import definition, hover_text, in_script, key_completions, names_of, script_completions
 from unodsl.resources import data_dir
 
@@ -47,6 +48,9 @@ def test_no_answer_raises_on_any_edit_of_a_file(file, first_line):
             definition(analysis, line, column, lines[line])
             if in_script(analysis, line, column):
                 script_completions(names_of(analysis), lines[line][:column])
+            cursor = cursor_in_script(analysis, line, column, lines[line])
+            if cursor is not None:
+                completions(names_of(analysis), cursor, line, column)
     key_completions(analysis.kind, {})
 
 

@@ -22,6 +22,7 @@ from ..edition.yamlsrc import YamlDoc, read_yaml
 from ..errors import EditionError, Problem, UnoError
 from ..validate import checked_text
 from ..validate_kinds import check_rule_file, check_scenario_text
+from .partial import Partial, partial_edition
 
 
 @dataclass
@@ -36,6 +37,9 @@ class Analysis:
     # itself, merged over its base; a rule file: the edition it is checked against) ...
     source: Source | None = None
     edition: Edition | None = None  # ... and that edition built, when it has no error
+    # An edition file with errors: the edition built without the kinds (and other parts)
+    # they are in, and the kinds left out (partial.py), for hover on the sound kinds.
+    partial: Partial | None = None
 
 
 def analyse(text: str, path: str) -> Analysis:
@@ -55,7 +59,8 @@ def analyse(text: str, path: str) -> Analysis:
 
 def _edition(text: str, path: str, doc: YamlDoc | None) -> Analysis:
     edition, problems = checked_text(text, path)
-    return Analysis(path, "edition", problems, doc, _source(doc), edition)
+    partial = partial_edition(doc, problems) if edition is None and doc is not None else None
+    return Analysis(path, "edition", problems, doc, _source(doc), edition, partial)
 
 
 def _rule(text: str, path: str, doc: YamlDoc) -> Analysis:

@@ -31,6 +31,7 @@ from ..version import __version__
 from ..edition.yamlsrc import read_text_file
 from ..errors import Problem, Span, UnoError, printable
 from .analysis import Analysis, analyse
+from .completion import completions, cursor_in_script
 from .words import definition, hover_text, in_script, key_completions, names_of, script_completions
 
 _SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning}
@@ -94,13 +95,14 @@ class UnoLanguageServer(LanguageServer):
 
     def current(self, uri: str) -> Analysis | None:
         """The last check of a file, or, while its text is not YAML (being typed), the last
-        one that was; with the last edition built when this one has errors."""
+        one that was; with the last edition built when this one has errors and none of its
+        kinds could be built without them (analysis.partial)."""
         analysis = self.checked.get(uri)
         if analysis is None:
             return None
         if analysis.doc is None:
             analysis = self.readable.get(uri, analysis)
-        if analysis.edition is None and uri in self.built:
+        if analysis.edition is None and analysis.partial is None and uri in self.built:
             analysis = replace(analysis, edition=self.built[uri].edition)
         return analysis
 
@@ -170,6 +172,13 @@ def completion(ls: UnoLanguageServer, params: types.CompletionParams) -> types.C
     if _at_top_level_key(line_text, before):
         data = analysis.doc.data if analysis.doc is not None else {}
         return types.CompletionList(is_incomplete=False, items=key_completions(analysis.kind, data if isinstance(data, dict) else {}))
+    cursor = cursor_in_script(analysis, line, column, line_text)
+    if cursor is not None:
+        document = ls.open_document(params.text_document.uri)
+        items = completions(names_of(analysis), cursor, line, column)
+        for item in items:  # (counted in characters here; the editor counts in its own units)
+            item.text_edit.range = document.position_codec.range_to_client_units(document.lines, item.text_edit.range)
+        return types.CompletionList(is_incomplete=False, items=items)
     if in_script(analysis, line, column):
         return types.CompletionList(is_incomplete=False, items=script_completions(names_of(analysis), before))
     return None

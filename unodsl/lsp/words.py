@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lsprotocol import types
 
@@ -21,6 +21,7 @@ from ..lang.statements import PLAYERS, STATEMENTS, Statement
 from ..resources import data_dir
 from ..scenario.read import KEYS as SCENARIO_KEYS
 from .analysis import Analysis
+from .hover_file import file_hover, tag_text, usable_edition
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Words of a statement's syntax that say nothing of it alone (`move CARDS from PLACE to PLACE`).
@@ -44,6 +45,16 @@ def in_script(analysis: Analysis, line: int, column: int) -> bool:
         return False
     path, is_key = analysis.doc.path_at(line, column)
     return path is not None and not is_key and path in _script_paths(analysis)
+
+
+def script_path_at(analysis: Analysis, line: int, column: int, line_text: str) -> tuple:
+    """doc.path_at, the spaces typed after a plain value's end counting as in it (`playable:
+    colour == `, the cursor after the last space: YAML's value ends at `==`)."""
+    path, is_key = analysis.doc.path_at(line, column)
+    typed = len(line_text[:column].rstrip())
+    if path not in _script_paths(analysis) and typed < column:
+        path, is_key = analysis.doc.path_at(line, typed)
+    return path, is_key
 
 
 def _script_paths(analysis: Analysis) -> set[tuple]:
@@ -72,6 +83,9 @@ def hover_text(analysis: Analysis, line: int, column: int, line_text: str) -> st
     kind = _kind_key(analysis, line, column)
     if kind is not None:
         return explained(analysis, kind)
+    about_file = file_hover(analysis, line, column)
+    if about_file is not None:
+        return about_file
     if not in_script(analysis, line, column):
         return None
     word = word_at(line_text, column)
@@ -81,6 +95,8 @@ def hover_text(analysis: Analysis, line: int, column: int, line_text: str) -> st
         return f"**`{word}`** (a player): {_PLAYER_WORDS[word]}"
     if word in _kinds(analysis):
         return explained(analysis, word)
+    if word in names_of(analysis).tags:
+        return tag_text(analysis, word)
     statements = statements_with(word)
     if statements:
         return "\n\n".join(f"**`{s.syntax}`**: {s.does}" for s in statements)
@@ -88,15 +104,25 @@ def hover_text(analysis: Analysis, line: int, column: int, line_text: str) -> st
 
 
 def explained(analysis: Analysis, kind_id: str) -> str | None:
-    """`unodsl explain` of a kind, as Markdown; a short note while the edition has errors."""
-    edition = analysis.edition
-    if edition is None or kind_id not in edition.kinds:
+    """`unodsl explain` of a kind, as Markdown. While the edition has errors, a sound kind is
+    explained from the edition built without the parts in error (partial.py); a kind with
+    an error of its own, or when nothing could be built, gets a short note."""
+    edition = usable_edition(analysis)
+    if edition is None or kind_id not in edition.kinds or _left_out(analysis, kind_id):
         name = _kinds(analysis).get(kind_id)
-        return f"**{name or kind_id}** (`{kind_id}`): explained once the edition has no errors" if name else None
+        if not name:
+            return None
+        if _left_out(analysis, kind_id):
+            return f"**{name}** (`{kind_id}`): not explained while the kind itself has an error (underlined in it)"
+        return f"**{name}** (`{kind_id}`): explained once the edition has no errors"
     kind = edition.kinds[kind_id]
     sections = explain(edition, kind).sections
     return "\n\n".join([f"**{kind.name}** (`{kind.id}`), {edition.name}"] +
                        [f"*{heading}:* {text}" for heading, text in sections])
+
+
+def _left_out(analysis: Analysis, kind_id: str) -> bool:
+    return analysis.edition is None and analysis.partial is not None and kind_id in analysis.partial.left_out
 
 
 def statements_with(word: str) -> list[Statement]:
@@ -122,6 +148,8 @@ class Names:
     game_state: tuple[str, ...]
     actions: tuple[str, ...]
     written_rules: tuple[str, ...] = ()  # the edition's `written_rules:` (apply written rule NAME)
+    symbols: tuple[str, ...] = ()  # its kinds' symbols (`symbol == reverse`)
+    tag_values: dict = field(default_factory=dict)  # tag -> the values it has (`house == Gryffindor`)
 
 
 def names_of(analysis: Analysis) -> Names:
@@ -138,7 +166,23 @@ def names_of(analysis: Analysis) -> Names:
         game_state=tuple(_mapping(state.get("game"))),
         actions=tuple(_mapping(data.get("actions"))),
         written_rules=tuple(_mapping(data.get("written_rules"))),
+        symbols=tuple(dict.fromkeys(str(_mapping(spec).get("symbol")) for spec in _mapping(data.get("kinds")).values()
+                                    if _mapping(spec).get("symbol") is not None)),
+        tag_values=_tag_values(data),
     )
+
+
+def _tag_values(data: dict) -> dict:
+    """tag -> its values written as words: an edition's `tags: {house: {Gryffindor: C}}`,
+    a kind's `tags: {house: Slytherin}`."""
+    values: dict = {}
+    for tag, rule in _mapping(data.get("tags")).items():
+        values.setdefault(tag, []).extend(str(v) for v in _mapping(rule))
+    for spec in _mapping(data.get("kinds")).values():
+        for tag, value in _mapping(_mapping(spec).get("tags")).items():
+            if isinstance(value, str):
+                values.setdefault(tag, []).append(value)
+    return {tag: tuple(dict.fromkeys(found)) for tag, found in values.items() if found}
 
 
 def script_completions(names: Names, before: str) -> list[types.CompletionItem]:
