@@ -20,7 +20,7 @@ from .errors import UnoError
 from .resources import data_dir
 
 EDITION_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")  # as the schema's `id`
-TEMPLATE = "new-edition.yaml"
+TEMPLATE = "new-edition.yaml.in"  # not .yaml: with its {{placeholders}} it is no edition to validate
 SCHEMA_FILE = "edition.schema.json"
 WIDTH = 78
 
@@ -41,7 +41,7 @@ def edition_title(name: str) -> str:
 
 
 def new_edition_text(name: str, schema_ref: str = SCHEMA_FILE) -> str:
-    """A new edition built on classic, from editions/templates/new-edition.yaml."""
+    """A new edition built on classic, from editions/templates/new-edition.yaml.in."""
     template = (data_dir("editions") / "templates" / TEMPLATE).read_text(encoding="utf-8")
     values = {"name": edition_title(name), "id": name, "file": f"{name}.yaml", "schema": schema_ref}
 
