@@ -144,7 +144,8 @@ class StateChanceCode:
         if isinstance(s.value, ast.PlayerValue) and s.value.player.who == "chosen" and self.maybe_nobody:
             raise ScriptError("`chosen` may be no one here (`choose player where` may find none): a name "
                               "holds someone", s.value.line, s.value.column,
-                              hint="choose without a condition, or test first: `if chosen.hand >= 0:` ...")
+                              hint="choose without a condition, or test first and go on in that test's block: "
+                                   "`if chosen.hand >= 0:` ...")
         known = self.lets.get(name)
         if known is not None and "any" not in (known, kind) and known != kind:
             raise ScriptError(f"`{name}` was set to {_A_TYPE[known]}; here it would be {_A_TYPE[kind]}",
