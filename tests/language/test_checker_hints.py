@@ -73,3 +73,23 @@ def test_a_test_that_may_hold_of_no_one_does_not_name_chosen():
     problem = refused("on play:\n    choose player where chosen.hand > 0\n    if chosen.hand != 3:\n"
                       "        let victim = chosen")
     assert "`chosen` may be no one here" in problem.message
+
+
+@pytest.mark.parametrize("condition", ["p holds colour == red", "count(p, wild) > 0", "p challenges",
+                                       'p accepts "Shall I?"', "victim holds colour == red and victim.hand > 1"])
+def test_a_player_a_name_holds_is_a_player_in_a_condition_later_in_the_loop(condition):
+    # docs/effects.md: "The name is then a player wherever one is written" (a `for each p` loop's
+    # too); `p holds ...` was refused as "`p` is not a player"
+    rule = (f"on play where number == 7:\n    for each p in others:\n        let victim = p\n"
+            f"        if {condition}:\n            victim draws 1")
+    edition = unodsl.load_edition("classic", rules=[rule])
+    for seed in range(3):
+        unodsl.Match(edition, players=3, agents="random", seed=seed, max_rounds=1).play()
+
+
+@pytest.mark.parametrize("script, message", [
+    ("on play:\n    let n = 3\n    if n holds red:\n        me draws 1", "`n` is a number, not a player"),
+    ("on play:\n    if nxt holds red:\n        me draws 1", "`nxt` is not a player"),
+])
+def test_a_name_that_holds_no_player_is_refused_before_holds(script, message):
+    assert refused(script).message == message

@@ -70,8 +70,8 @@ def _value_attribute(node: ast.Node, vocab) -> str | None:
 
 
 def _side(node: ast.Node, kind: str, vocab, last: bool = False) -> str:
-    """`\`colour\`, a colour,` or `a number`: a side named, then what it is (set off by commas
-    unless it ends the sentence)."""
+    """A side named, then what it is ("`colour`, a colour,"), set off by commas unless it ends
+    the sentence; or what it is only ("a number")."""
     words = spoken(node)
     what = what_it_is(node, kind, vocab)
     return what if not words else f"`{words}`, {what}" + ("" if last else ",")
@@ -98,7 +98,7 @@ def not_ordered(node: ast.Compare, kind: str, vocab) -> ScriptError:
 
 
 def _not_numbers(node: ast.Compare, kinds: tuple[str, str], vocab) -> str:
-    """`\`>\` orders numbers: \`me.hand\` is one, but \`red\` is a colour`: what each side is."""
+    """What each side is: "`>` orders numbers: `me.hand` is one, but `red` is a colour"."""
     sides = list(zip((node.left, node.right), kinds))
     said = [(spoken(side) or "one side", what_it_is(side, kind, vocab), kind) for side, kind in sides]
     start = f"`{node.op}` orders numbers"
