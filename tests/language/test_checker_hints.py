@@ -93,3 +93,41 @@ def test_a_player_a_name_holds_is_a_player_in_a_condition_later_in_the_loop(cond
 ])
 def test_a_name_that_holds_no_player_is_refused_before_holds(script, message):
     assert refused(script).message == message
+
+
+WHEEL = "name: W\nid: w\nbase: classic\nchance:\n  wheel: {jackpot: 1, bust: 3}\n  dice: {1: 1, 2: 1}\n  coin: {heads: 1, tails: 1}\n"
+
+
+def wheel_rule(script: str) -> str:
+    return "on play:\n" + "".join(f"    {line}\n" for line in script.split("\n"))
+
+
+def wheel_problems(script: str) -> list[str]:
+    try:
+        unodsl.load_edition_text(WHEEL, "w.yaml", rules=[wheel_rule(script)])
+    except unodsl.EditionError as error:
+        return [p.message + (f" / {p.hint}" if p.hint else "") for p in error.problems]
+    return []
+
+
+@pytest.mark.parametrize("script, message", [
+    ('let x = random wheel\nif x == "jakpot":\n  me draws 1',
+     "'jakpot' is not an outcome of the chance table `wheel`, so it never matches (its outcomes: jackpot, bust)"
+     " / did you mean 'jackpot'?"),
+    ("if random wheel != bsut:\n  me draws 1", "'bsut' is not an outcome of the chance table `wheel`, so the test "
+                                               "is always true (its outcomes: jackpot, bust) / did you mean 'bust'?"),
+    ("let x = random dice\nif x in [1, 7]:\n  me draws 1", "'7' is not an outcome of the chance table `dice`"),
+])
+def test_an_outcome_compared_with_one_its_table_never_gives_is_refused(script, message):
+    [found] = wheel_problems(script)
+    assert found.startswith(message), found
+
+
+@pytest.mark.parametrize("script", [
+    "let x = random wheel\nif x == jackpot:\n  me draws 1",  # a bare word, as a colour is
+    'let x = random wheel\nif x == "bust" or x in [jackpot]:\n  me draws 1',
+    "let x = random wheel\nlet y = random wheel\nif x == y:\n  me draws 1",  # (a name: not written out)
+    "let x = random wheel\nif me.hand > 3:\n  let x = random coin\nif x == heads:\n  me draws 1",  # (two tables)
+])
+def test_outcomes_written_bare_or_quoted_and_names_are_accepted(script):
+    assert wheel_problems(script) == []

@@ -133,6 +133,9 @@ class ExpressionCode:
 
     @compiles(ast.Compare)
     def x_Compare(self, node, card):
+        if node.op in ("==", "!="):  # (an outcome of a chance table compared with one it never gives)
+            self.check_outcomes(node.left, (node.right,), node.op == "!=")
+            self.check_outcomes(node.right, (node.left,), node.op == "!=")
         left, right = self.expr(node.left, card), self.expr(node.right, card)
         types = {self.type_of(node.left), self.type_of(node.right)} - {"any"}
         if len(types) > 1:
@@ -179,6 +182,7 @@ class ExpressionCode:
                 self.number(end, "`in LOW..HIGH`")
             test = f"_between({value}, {self.expr(coll.low, card)}, {self.expr(coll.high, card)})"
         else:
+            self.check_outcomes(node.value, coll.items, node.negated)
             items = ", ".join(self.expr(item, card) for item in coll.items)
             test = f"({value} in ({items}{',' if len(coll.items) == 1 else ''}))"
         return f"(not {test})" if node.negated else test

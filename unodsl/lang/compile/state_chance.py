@@ -151,6 +151,7 @@ class StateChanceCode:
             raise ScriptError(f"`{name}` was set to {_A_TYPE[known]}; here it would be {_A_TYPE[kind]}",
                               s.line, s.column, hint="give the value another name")
         self.emit(f"{_let_variable(name)} = {self.expr(s.value, self.card)}")
+        self.note_outcome(name, s.value)
         self.lets[name] = kind if known in (None, "any") else known
         self.assigned = self.assigned | {name}
 
