@@ -302,6 +302,7 @@ class _Builder:
         if "points" not in spec:
             self.problem(path, f"kind '{kid}' has no points", hint="add `points: N` (or `face`)", code=DECK)
         kind.blank = bool(spec.get("blank", False))
+        kind.named_with_number = _numbered_and_special(spec)
         for field_name, condition, context in (("bluff_if", True, CONDITION), ("effect", False, EFFECT),
                                                ("on_start", False, START), ("use", False, USE)):
             if field_name in spec:
@@ -381,3 +382,15 @@ class _Builder:
                 "this rule is made of statements, so it is written on a blank card, but no blank card is left",
                 hint="a rule for the whole table is made of `on EVENT:` hooks", code=COMMAND_LINE))
         return written
+
+
+# What a kind does of its own, beside matching: a numbered kind with any of it is not the
+# plain number cards' kind.
+_SPECIAL_KEYS = ("effect", "on_start", "use", "reaction", "symbol", "wild", "blank")
+
+
+def _numbered_and_special(spec: dict) -> bool:
+    """Whether a kind's cards have numbers and it does something of its own (a Flex 4)."""
+    deck = spec.get("deck")
+    return isinstance(deck, dict) and "numbers" in deck and any(spec.get(key) for key in _SPECIAL_KEYS)
+

@@ -55,14 +55,24 @@ def _take(edition, name: str, pool: list):
         colour = next(c for c in edition.colours if c.lower() == words[0].lower())
         words = words[1:]
     what = " ".join(words).lower()
-    for index, card in enumerate(pool):
-        if card.colour != colour:
-            continue
-        if (what.isdigit() and card.number == int(what)) or (
-                not what.isdigit() and card.number is None
-                and what in (card.kind.lower(), card.name.lower(), (card.symbol or "").lower())):
-            return pool.pop(index)
+    # `red Flex 4`: a kind's name, then a number (a numbered kind named with its cards)
+    kind_said, _, number = what.rpartition(" ")
+    named = number.isdigit() and kind_said != ""
+    # (`red 4`: a plain number card first, then a numbered card of any kind)
+    for plain_first in (True, False):
+        for index, card in enumerate(pool):
+            if card.colour != colour:
+                continue
+            if named and card.number == int(number) and _says_kind(kind_said, card):
+                return pool.pop(index)
+            if (what.isdigit() and card.number == int(what) and not (plain_first and card.spec.named_with_number)) or (
+                    not what.isdigit() and card.number is None and _says_kind(what, card)):
+                return pool.pop(index)
     raise UnoError(f"no card '{name}' left in the {edition.name} deck")
+
+
+def _says_kind(words: str, card) -> bool:
+    return words in (card.kind.lower(), card.name.lower(), (card.symbol or "").lower())
 
 
 def apply_setup(rnd, setup: Setup) -> None:
