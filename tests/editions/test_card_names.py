@@ -1,7 +1,7 @@
-"""How cards are named (Card.label): a numbered card of a kind that does something of its own
-(UNO Flex's Flex cards, UNO Spin's: shared/EDITIONS.md) is named with its kind's name, `red Flex 4`,
-so that it is never taken for the number card `red 4` (issue 28); the number cards keep `red 4`,
-and both names are read back in a scenario's setup."""
+"""How cards are named (Card.label): a numbered card of a kind beside the number cards (UNO
+Flex's Flex cards, UNO Spin's: shared/EDITIONS.md) is named with its kind's name, `red Flex 4`,
+so that it is never taken for the number card `red 4` (issue 28); the number cards (the first
+numbered kind written) keep `red 4`, and both names are read back in a scenario's setup."""
 from __future__ import annotations
 
 import pytest
@@ -27,7 +27,7 @@ def labels(edition, number: int) -> set[str]:
     return {card.label() for card in edition.deck if card.number == number and card.colour == "red"}
 
 
-def test_a_numbered_kind_that_does_something_is_named_with_its_kind():
+def test_a_numbered_kind_beside_the_number_cards_is_named_with_its_kind():
     edition = unodsl.load_edition_text(FLEX, "flex.yaml")
     assert labels(edition, 4) == {"red 4", "red Flex 4"}
     assert labels(edition, 7) == {"red 7"}  # (the number cards as before)
@@ -41,11 +41,12 @@ def test_both_names_are_read_back_each_as_its_own_card():
     assert flex.uid != also_flex.uid
 
 
-def test_with_no_number_cards_the_number_alone_names_the_numbered_card():
+def test_the_first_numbered_kind_written_is_the_number_cards():
+    # (an edition of Flex cards alone: nothing to tell them from, they are its number cards)
     text = FLEX.replace("base: classic\n", "colours: [red, blue]\nsettings: {hand_size: 1, players: {min: 2, max: 2}}\n")
     edition = unodsl.load_edition_text(text, "flex.yaml")
     [card] = resolve_cards(edition, ["red 4"], list(edition.deck))
-    assert (card.kind, card.label()) == ("flex", "red Flex 4")
+    assert (card.kind, card.label()) == ("flex", "red 4")
 
 
 @pytest.mark.parametrize("name", edition_names())

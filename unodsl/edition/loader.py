@@ -206,6 +206,7 @@ class _Builder:
         written_rules = read_written_rules(data, self.vocab, self.doc.filename, self.script_problem)
         tag_rules = self._tag_rules()
         kinds = {kid: self._kind(kid, spec) for kid, spec in kinds_data.items()}
+        _name_numbered_kinds(kinds, kinds_data)
         house = HouseRules(self.doc, self.vocab, self.problems, self.script_problem)
         hooks, written_extra = house.read(rules)
         deck = build_deck(kinds, kinds_data, colours, tag_rules, self.sides, self.sides_sound, data.get("backs"),
@@ -302,7 +303,6 @@ class _Builder:
         if "points" not in spec:
             self.problem(path, f"kind '{kid}' has no points", hint="add `points: N` (or `face`)", code=DECK)
         kind.blank = bool(spec.get("blank", False))
-        kind.named_with_number = _numbered_and_special(spec)
         for field_name, condition, context in (("bluff_if", True, CONDITION), ("effect", False, EFFECT),
                                                ("on_start", False, START), ("use", False, USE)):
             if field_name in spec:
@@ -384,13 +384,12 @@ class _Builder:
         return written
 
 
-# What a kind does of its own, beside matching: a numbered kind with any of it is not the
-# plain number cards' kind.
-_SPECIAL_KEYS = ("effect", "on_start", "use", "reaction", "symbol", "wild", "blank")
 
-
-def _numbered_and_special(spec: dict) -> bool:
-    """Whether a kind's cards have numbers and it does something of its own (a Flex 4)."""
-    deck = spec.get("deck")
-    return isinstance(deck, dict) and "numbers" in deck and any(spec.get(key) for key in _SPECIAL_KEYS)
-
+def _name_numbered_kinds(kinds: dict, kinds_data: dict) -> None:
+    """The number cards are the first kind written with numbered cards (`red 7`); a card of
+    another numbered kind (a Flex 4 beside them) is named with its kind's name, `red Flex 4`,
+    unless its kind is named like theirs (the number cards of another side)."""
+    numbered = [kid for kid, spec in kinds_data.items()
+                if isinstance(spec.get("deck"), dict) and "numbers" in spec["deck"]]
+    for kid in numbered[1:]:
+        kinds[kid].named_with_number = kinds[kid].name != kinds[numbered[0]].name

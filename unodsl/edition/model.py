@@ -58,9 +58,9 @@ class CardKind:
     # Loud, and its effect may put cards from a hand under it on the discard pile: its
     # player's UNO call waits until the effect is over (unodsl.engine.quiet).
     sheds: bool = False
-    # Its cards have numbers, and it is not the plain number kind (it does something of its own:
-    # a Flex 4, a Spin 3): a card is named with the kind's name, `red Flex 4`, not as the
-    # number card `red 4` it would be taken for (unodsl.edition.loader).
+    # Its cards have numbers, and it is not the number cards' kind (a Flex 4, a Spin 3 beside
+    # them): a card is named with the kind's name, `red Flex 4`, not as the number card
+    # `red 4` it would be taken for (unodsl.edition.loader).
     named_with_number: bool = False
 
 
