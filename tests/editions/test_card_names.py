@@ -43,7 +43,8 @@ def test_both_names_are_read_back_each_as_its_own_card():
 
 def test_the_first_numbered_kind_written_is_the_number_cards():
     # (an edition of Flex cards alone: nothing to tell them from, they are its number cards)
-    text = FLEX.replace("base: classic\n", "colours: [red, blue]\nsettings: {hand_size: 1, players: {min: 2, max: 2}}\n")
+    alone = "colours: [red, blue]\nsettings: {hand_size: 1, players: {min: 2, max: 2}}\n"
+    text = FLEX.replace("base: classic\n", alone)
     edition = unodsl.load_edition_text(text, "flex.yaml")
     [card] = resolve_cards(edition, ["red 4"], list(edition.deck))
     assert (card.kind, card.label()) == ("flex", "red 4")

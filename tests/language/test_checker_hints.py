@@ -54,7 +54,8 @@ def test_the_hint_for_a_chosen_that_may_be_no_one_is_accepted():
 def test_a_player_named_from_a_chosen_that_may_be_no_one_is_accepted_inside_the_test():
     problem = refused("on play:\n    choose player where chosen.hand > 0\n    chosen's left draws 1")
     assert "`chosen` may be no one here" in problem.message
-    accepted("on play:\n    choose player where chosen.hand > 0\n    if chosen.hand >= 0:\n        chosen's left draws 1")
+    accepted("on play:\n    choose player where chosen.hand > 0\n    if chosen.hand >= 0:\n"
+             "        chosen's left draws 1")
 
 
 @pytest.mark.parametrize("test", ["chosen.hand >= 0", "chosen holds always", "chosen.score == 0 and players > 1"])
@@ -95,7 +96,8 @@ def test_a_name_that_holds_no_player_is_refused_before_holds(script, message):
     assert refused(script).message == message
 
 
-WHEEL = "name: W\nid: w\nbase: classic\nchance:\n  wheel: {jackpot: 1, bust: 3}\n  dice: {1: 1, 2: 1}\n  coin: {heads: 1, tails: 1}\n"
+WHEEL = ("name: W\nid: w\nbase: classic\nchance:\n  wheel: {jackpot: 1, bust: 3}\n  dice: {1: 1, 2: 1}\n"
+         "  coin: {heads: 1, tails: 1}\n")
 
 
 def wheel_rule(script: str) -> str:

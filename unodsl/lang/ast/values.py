@@ -81,7 +81,8 @@ class Neg(Node):
     operand: Node
 
 
-@value("count", "named_count", syntax="count(PLAYER, C)", does="how many cards of the player's hand satisfy C", gives="number")
+@value("count", "named_count", syntax="count(PLAYER, C)", does="how many cards of the player's hand satisfy C",
+       gives="number")
 @dataclass(frozen=True)
 class Count(Node):
     """`count(next, colour == red)`: how many cards of the player's hand satisfy it."""
@@ -178,8 +179,8 @@ class Holds(Node):
     predicate: Node
 
 
-@condition("challenges", "named_challenges", syntax="PLAYER challenges", does="asks the player whether they challenge the card "
-                                                           "just played")
+@condition("challenges", "named_challenges", syntax="PLAYER challenges",
+           does="asks the player whether they challenge the card just played")
 @dataclass(frozen=True)
 class Challenges(Node):
     """`next challenges`: asks the player whether they challenge the card just played."""
