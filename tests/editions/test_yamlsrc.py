@@ -357,6 +357,21 @@ def test_problem_carries_its_source_line():
     assert info.value.problems[0].source_line == "a: 2"
 
 
+def test_a_yaml_error_in_an_edition_shows_its_whole_line():
+    # issue 28: a mis-indented `   points: 40` was quoted as "p"
+    with pytest.raises(EditionError) as info:
+        load_yaml("name: X\nkinds:\n  star:\n    name: Star\n   points: 40\n", "t.yaml")
+    assert info.value.problems[0].source_line == "   points: 40"
+
+
+def test_a_yaml_error_in_a_file_that_is_no_edition_shows_only_what_the_caret_needs():
+    # a file that does not begin as unodsl's mapping may be anyone's: its lines are not quoted whole
+    with pytest.raises(EditionError) as info:
+        load_yaml("- token: abc\n   key: 1\n", "t.yaml")
+    [problem] = info.value.problems
+    assert (problem.span.line, problem.span.column, problem.source_line) == (2, 4, "   k")
+
+
 # -- files ---------------------------------------------------------------------
 
 def test_missing_file(tmp_path):

@@ -57,7 +57,7 @@ def at(line: int, column: int) -> str:
     ("let colour = 1", 1, 1, "`let colour` would hide what `colour` already means here"),
     ("let players = 1", 1, 1, "`let players` would hide"),
     ("let x = red\nnext draws x", 2, 12, "`draws` takes a number, not a text"),
-    ("let c = top\nif c.colour == 3:\n  skip next", 2, 4, "`==` compares a text with a number"),
+    ("let c = top\nif c.colour == 3:\n  skip next", 2, 4, "`==` compares `c.colour`, a colour, with `3`, a number: they are never equal"),
     ("let x = 2\nif x.colour == red:\n  skip next", 2, 4, "`x` is a number, not a card"),
     # a player held by a name: one player, certainly someone, compared only for equality
     ("victim draws 2", 1, 1, "`victim` is not a player"),
@@ -65,8 +65,8 @@ def at(line: int, column: int) -> str:
     ("let p = others", 1, 9, "'others' is several players: a value is one player"),
     ("let p = chosen", 1, 9, "`chosen` is read here, but no `choose player` has certainly run before it"),
     ("choose player where chosen.hand > 2\nlet p = chosen", 2, 9, "`chosen` may be no one here"),
-    ("let p = next\nif p == 2:\n  skip p", 2, 4, "`==` compares a player with a number"),
-    ("let p = next\nif p < previous:\n  skip p", 2, 4, "`<` compares numbers, not a player"),
+    ("let p = next\nif p == 2:\n  skip p", 2, 4, "`==` compares `p`, a player, with `2`, a number: they are never equal"),
+    ("let p = next\nif p < previous:\n  skip p", 2, 4, "`<` orders numbers, but `p` and `previous` are both players"),
     ("let p = next\nif p.colour == red:\n  skip p", 2, 4, "unknown player attribute 'colour'"),
     # state: declared names, with a did-you-mean; the operation fits the type
     ("flip me.powr", 1, 9, "unknown player variable 'powr'\n  hint: did you mean 'power'?"),
@@ -78,7 +78,7 @@ def at(line: int, column: int) -> str:
     ("set me.power to 3", 1, 17, "`power` holds a condition (flag), not a number"),
     ("set game.last to purple", 1, 18, "unknown colour 'purple'"),
     ("set game.held to red", 1, 18, "`held` holds a card (card), not a text"),
-    ("if game.last == 3:\n  skip next", 1, 4, "`==` compares a text with a number"),
+    ("if game.last == 3:\n  skip next", 1, 4, "`==` compares `game.last`, a colour, with `3`, a number: they are never equal"),
     ("if me.tokns > 1:\n  skip next", 1, 4, "unknown player attribute 'tokns'\n  hint: did you mean 'tokens'?"),
     ("if game.lanches > 1:\n  skip next", 1, 9, "unknown game variable 'lanches'\n  hint: did you mean 'launches'?"),
     # chance: a declared table, typed by its outcomes; numbers for a range

@@ -206,6 +206,7 @@ class _Builder:
         written_rules = read_written_rules(data, self.vocab, self.doc.filename, self.script_problem)
         tag_rules = self._tag_rules()
         kinds = {kid: self._kind(kid, spec) for kid, spec in kinds_data.items()}
+        _name_numbered_kinds(kinds, kinds_data)
         house = HouseRules(self.doc, self.vocab, self.problems, self.script_problem)
         hooks, written_extra = house.read(rules)
         deck = build_deck(kinds, kinds_data, colours, tag_rules, self.sides, self.sides_sound, data.get("backs"),
@@ -381,3 +382,14 @@ class _Builder:
                 "this rule is made of statements, so it is written on a blank card, but no blank card is left",
                 hint="a rule for the whole table is made of `on EVENT:` hooks", code=COMMAND_LINE))
         return written
+
+
+
+def _name_numbered_kinds(kinds: dict, kinds_data: dict) -> None:
+    """The number cards are the first kind written with numbered cards (`red 7`); a card of
+    another numbered kind (a Flex 4 beside them) is named with its kind's name, `red Flex 4`,
+    unless its kind is named like theirs (the number cards of another side)."""
+    numbered = [kid for kid, spec in kinds_data.items()
+                if isinstance(spec.get("deck"), dict) and "numbers" in spec["deck"]]
+    for kid in numbered[1:]:
+        kinds[kid].named_with_number = kinds[kid].name != kinds[numbered[0]].name

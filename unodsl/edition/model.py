@@ -58,6 +58,10 @@ class CardKind:
     # Loud, and its effect may put cards from a hand under it on the discard pile: its
     # player's UNO call waits until the effect is over (unodsl.engine.quiet).
     sheds: bool = False
+    # Its cards have numbers, and it is not the number cards' kind (a Flex 4, a Spin 3 beside
+    # them): a card is named with the kind's name, `red Flex 4`, not as the number card
+    # `red 4` it would be taken for (unodsl.edition.loader).
+    named_with_number: bool = False
 
 
 class Card:
@@ -91,8 +95,10 @@ class Card:
         self.back = None
 
     def label(self) -> str:
-        """How a player names this card: `red 7`, `blue Skip`, `Wild`."""
+        """How a player names this card: `red 7`, `blue Skip`, `Wild`, `red Flex 4`."""
         what = str(self.number) if self.number is not None else self.name
+        if self.number is not None and self.spec.named_with_number:
+            what = f"{self.name} {self.number}"
         return f"{self.colour} {what}" if self.colour else what
 
     def __repr__(self) -> str:

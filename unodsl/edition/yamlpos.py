@@ -29,6 +29,14 @@ def caret_text(line: str, column: int, *, upto_caret: bool = True) -> str | None
     return shown
 
 
+def whole_line(line: str, column: int) -> str | None:
+    """A line shown whole under a problem, unless it is long or holds a control character:
+    then what `caret_text` shows of it."""
+    if len(line) <= CARET_WIDTH and not _CONTROL.search(line):
+        return line
+    return caret_text(line, column)
+
+
 def line_starts(text: str) -> list[int]:
     return [0] + [m.end() for m in LINE_BREAK.finditer(text)]
 

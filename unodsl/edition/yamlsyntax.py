@@ -8,13 +8,14 @@ plainly, with the spot and the fix.
 from __future__ import annotations
 
 import bisect
+import re
 
 import yaml
 
 from unodsl.codes import YAML_SYNTAX
 from unodsl.errors import Problem, Span
 
-from .yamlpos import LINE_BREAK, caret_text, line_starts
+from .yamlpos import LINE_BREAK, caret_text, line_starts, whole_line
 
 
 def syntax_problem(err: yaml.YAMLError, text: str, filename: str) -> Problem:
@@ -44,9 +45,24 @@ def syntax_problem(err: yaml.YAMLError, text: str, filename: str) -> Problem:
         message = f"YAML error: {err}"
     lines = LINE_BREAK.split(text)
     source = lines[line - 1] if line <= len(lines) else ""
-    # A character YAML refuses (a control character) is not printed, only what is before it.
-    shown = caret_text(source, col, upto_caret=not isinstance(err, yaml.reader.ReaderError))
+    if isinstance(err, yaml.reader.ReaderError):
+        # A character YAML refuses (a control character) is not printed, only what is before it.
+        shown = caret_text(source, col, upto_caret=False)
+    else:
+        shown = whole_line(source, col) if _begins_as_an_edition(lines) else caret_text(source, col)
     return Problem(Span(filename, line, col), message, "error", hint, shown, YAML_SYNTAX)
+
+
+# The first line of a file written as an edition, a house rule or a scenario: `key: ...`.
+_FIRST_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*:(\s|$)")
+
+
+def _begins_as_an_edition(lines: list[str]) -> bool:
+    """Whether the file begins as a mapping of unodsl's does (`name: ...`): its line in a
+    problem is then shown whole, as the author needs to read it (`   points: 40`, not `p`);
+    of any other file only what the caret needs is shown."""
+    first = next((line for line in lines if line.strip() and not line.lstrip().startswith(("#", "---"))), "")
+    return bool(_FIRST_KEY.match(first))
 
 
 def _no_colon(lines: list[str], index: int, column: int) -> tuple[str, int, int, str]:

@@ -24,7 +24,7 @@ from .actions import EditionActions
 from .drawing import Drawing
 from .primitives import ScriptPrimitives
 from .seats import Seats
-from .setup import apply_setup
+from .setup import apply_setup, set_state
 from .quick_random import shuffle
 from .sides import TwoSided
 from .budget import RoundStopped, WorkBudget
@@ -209,6 +209,7 @@ class Round(Turns, Drawing, ScriptPrimitives, Moves, DiscardPiles, Seats, OutOfT
         With a `setup` (unodsl.engine.setup.Setup) the table is laid out as it
         says instead of being dealt.
         """
+        state = None  # a setup's state variables, given once the round's beginning has run
         if setup is None:
             self._deal()
             start = AT_DEAL
@@ -217,29 +218,32 @@ class Round(Turns, Drawing, ScriptPrimitives, Moves, DiscardPiles, Seats, OutOfT
             start = AT_SETUP
             if setup.start:
                 self.turn = self.dealer
-                start = AT_TURNED
+                start, state = AT_TURNED, setup.state
         if self.observer is not None:
             self.observer.checkpoint(start)
-        self.resume(start)
+        self.resume(start, state)
         return self.winner
 
-    def resume(self, start: str) -> None:
+    def resume(self, start: str, state: dict | None = None) -> None:
         """Play on from a moment at which nothing is under way (a checkpoint, unodsl.seat.worlds
         plays on from one): AT_DEAL, the cards dealt; AT_TURNED, a start card just turned;
-        AT_SETUP, a stacked table laid out; AT_TURN, a turn about to begin. A limit crossed
+        AT_SETUP, a stacked table laid out; AT_TURN, a turn about to begin (`state`: a stacked
+        start card's state variables, set once its rule and the round_start hooks ran). A limit crossed
         (budget.py) ends the round there, abandoned: no winner, every card where it lies."""
         try:
-            self._play_from(start)
+            self._play_from(start, state)
         except RoundStopped as stop:
             stop.where = self.stopped_where(stop)
             self.stopped, self.winner = stop, None
 
-    def _play_from(self, start: str) -> None:
+    def _play_from(self, start: str, state: dict | None = None) -> None:
         if start != AT_TURN:
             if start != AT_SETUP:
                 self._start_card(turned=self.discard[-1] if start == AT_TURNED else None)
             if "round_start" in self.hooks and start != AT_SETUP:  # (a stacked table is a round
                 self._fire("round_start", self.dealer, self.discard[-1])  # under way: it began before)
+            if state:  # (a stacked start card's table: its state holds as play begins)
+                set_state(self, state)
             if start != AT_SETUP:
                 self._advance()
         self._turns()

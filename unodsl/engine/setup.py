@@ -30,7 +30,7 @@ class Setup:
     direction: int = 1  # 1: to the left, -1: to the right
     dealer: int | None = None  # default: the player before `turn`
     scores: list[int] | None = None
-    start: bool = False  # the top discard was just turned: apply its start rule first
+    start: bool = False  # the top discard was just turned: apply its start rule (and round_start hooks) first
     rest: str = "draw"  # where the cards not named go: under the "draw" or "discard" pile
     state: dict | None = None  # {game: {NAME: value}, players: {seat: {NAME: value}}}: the edition's state
     chance: list = field(default_factory=list)  # the results chance gives, in order, before drawing any
@@ -55,14 +55,24 @@ def _take(edition, name: str, pool: list):
         colour = next(c for c in edition.colours if c.lower() == words[0].lower())
         words = words[1:]
     what = " ".join(words).lower()
-    for index, card in enumerate(pool):
-        if card.colour != colour:
-            continue
-        if (what.isdigit() and card.number == int(what)) or (
-                not what.isdigit() and card.number is None
-                and what in (card.kind.lower(), card.name.lower(), (card.symbol or "").lower())):
-            return pool.pop(index)
+    # `red Flex 4`: a kind's name, then a number (a numbered kind named with its cards)
+    kind_said, _, number = what.rpartition(" ")
+    named = number.isdigit() and kind_said != ""
+    # (`red 4`: a plain number card first, then a numbered card of any kind)
+    for plain_first in (True, False):
+        for index, card in enumerate(pool):
+            if card.colour != colour:
+                continue
+            if named and card.number == int(number) and _says_kind(kind_said, card):
+                return pool.pop(index)
+            if (what.isdigit() and card.number == int(what) and not (plain_first and card.spec.named_with_number)) or (
+                    not what.isdigit() and card.number is None and _says_kind(what, card)):
+                return pool.pop(index)
     raise UnoError(f"no card '{name}' left in the {edition.name} deck")
+
+
+def _says_kind(words: str, card) -> bool:
+    return words in (card.kind.lower(), card.name.lower(), (card.symbol or "").lower())
 
 
 def apply_setup(rnd, setup: Setup) -> None:
@@ -103,8 +113,8 @@ def apply_setup(rnd, setup: Setup) -> None:
     if setup.scores is not None:
         rnd.scores[:] = setup.scores
     rnd.chance_fixed = list(setup.chance)
-    if setup.state:
-        _set_state(rnd, setup.state)
+    if setup.state and not setup.start:  # (with a start card just turned: as play begins, round.py)
+        set_state(rnd, setup.state)
     rnd.record("setup", hands=[[c.uid for c in h] for h in rnd.hands],
                draw=[c.uid for c in draw_top_first], discard=[c.uid for c in rnd.discard],
                **({"piles": {name: [c.uid for c in rnd.cards_at(("pile", name))] for name in setup.piles
@@ -135,8 +145,11 @@ def _side(edition, name: str | None) -> int:
     return names.index(name)
 
 
-def _set_state(rnd, state: dict) -> None:
-    """The state variables a setup gives (a card by its name: the first such card anywhere)."""
+def set_state(rnd, state: dict) -> None:
+    """The state variables a setup gives (a card by its name: the first such card anywhere).
+    They hold as play begins: on a table under way, as it is laid out; after a start card
+    just turned (`start`), once its rule and the `on round_start` hooks have run, which so
+    never overwrite them (docs/scenarios.md)."""
     vocab = rnd.edition.vocabulary
     for name, value in (state.get("game") or {}).items():
         rnd.game_state[name] = _state_value(rnd, vocab.game_state[name].type, value)

@@ -328,6 +328,25 @@ class ToAst(Transformer):
     def chosen_value(self, meta, children):
         return ast.ChosenValue(**_at(children[0]), what=str(children[0]).split()[-1])
 
+    # ---- a player a name holds, in a condition (`victim holds red`, `count(p, wild)`)
+    def named_holds(self, meta, children):
+        return _plain(ast.Holds, _named_first(children), meta)
+
+    def named_count(self, meta, children):
+        return _plain(ast.Count, _named_first(children), meta)
+
+    def named_challenges(self, meta, children):
+        return _plain(ast.Challenges, _named_first(children), meta)
+
+    def named_accepts(self, meta, children):
+        return self.accepts(meta, _named_first(children))
+
+
+def _named_first(children: list) -> list:
+    """The rule's children with its first, a name, made the player the name holds."""
+    name, *rest = children
+    return [ast.NamedPlayer(**_at(name), who="named", name=str(name)), *rest]
+
 
 def _flatten(children) -> tuple:
     """Statements of a block: lists from `_simple_stmts` and nested blocks, in order."""

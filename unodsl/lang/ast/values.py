@@ -81,7 +81,8 @@ class Neg(Node):
     operand: Node
 
 
-@value("count", syntax="count(PLAYER, C)", does="how many cards of the player's hand satisfy C", gives="number")
+@value("count", "named_count", syntax="count(PLAYER, C)", does="how many cards of the player's hand satisfy C",
+       gives="number")
 @dataclass(frozen=True)
 class Count(Node):
     """`count(next, colour == red)`: how many cards of the player's hand satisfy it."""
@@ -169,7 +170,7 @@ class Not(Node):
     operand: Node
 
 
-@condition("holds", syntax="PLAYER holds C", does="some card in the player's hand satisfies C")
+@condition("holds", "named_holds", syntax="PLAYER holds C", does="some card in the player's hand satisfies C")
 @dataclass(frozen=True)
 class Holds(Node):
     """`me holds colour == red`: some card in the player's hand satisfies the predicate."""
@@ -178,8 +179,8 @@ class Holds(Node):
     predicate: Node
 
 
-@condition("challenges", syntax="PLAYER challenges", does="asks the player whether they challenge the card "
-                                                           "just played")
+@condition("challenges", "named_challenges", syntax="PLAYER challenges",
+           does="asks the player whether they challenge the card just played")
 @dataclass(frozen=True)
 class Challenges(Node):
     """`next challenges`: asks the player whether they challenge the card just played."""
@@ -187,7 +188,7 @@ class Challenges(Node):
     player: Player
 
 
-@condition("accepts", syntax='PLAYER accepts "QUESTION"', does="a yes/no question put to the players")
+@condition("accepts", "named_accepts", syntax='PLAYER accepts "QUESTION"', does="a yes/no question put to the players")
 @dataclass(frozen=True)
 class Accepts(Node):
     """`me accepts "question"`: a yes/no question put to a player."""

@@ -14,6 +14,7 @@ from .choices import ChoiceCode
 from .expressions import ExpressionCode
 from .model import _A_TYPE, GROUP_PLAYERS, TRUTH_WORDS, Context, Vocabulary
 from .moves import MoveCode
+from .outcomes import OutcomeCode
 from .players import PlayerCode
 from .state_chance import StateChanceCode
 from .statements import StatementCode
@@ -26,7 +27,7 @@ class MissingCompiler(AssertionError):
 
 
 class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, StateChanceCode, AggregateCode,
-               ChoiceCode):
+               ChoiceCode, OutcomeCode):
     """Builds the Python source of one function, line by line."""
 
     def __init__(self, vocab: Vocabulary, context: Context):
@@ -53,6 +54,7 @@ class _Emitter(PlayerCode, ExpressionCode, StatementCode, MoveCode, ActionCode, 
         self.lets: dict[str, str] = {}
         self.assigned: frozenset = frozenset()
         self.all_lets: set = set()
+        self.let_tables: dict[str, str] = {}  # `let` names holding a chance outcome: of which table
 
     def fresh(self, stem: str) -> str:
         self.counter += 1

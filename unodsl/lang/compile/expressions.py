@@ -8,6 +8,7 @@ from ...errors import ScriptError
 from .. import ast
 from ..registry import LANGUAGE, compiles
 from ..statements import ONE_PLAYER_WORDS
+from .comparisons import mismatch, not_ordered
 from .model import (_A_TYPE, CARD_ATTRIBUTES, CARD_VALUES, GAME_NAMES, GROUP_PLAYERS, PAST_CARDS, PLAYER_ATTRIBUTES,
                     TRUTH_WORDS, _unknown)
 
@@ -132,15 +133,15 @@ class ExpressionCode:
 
     @compiles(ast.Compare)
     def x_Compare(self, node, card):
+        if node.op in ("==", "!="):  # (an outcome of a chance table compared with one it never gives)
+            self.check_outcomes(node.left, (node.right,), node.op == "!=")
+            self.check_outcomes(node.right, (node.left,), node.op == "!=")
         left, right = self.expr(node.left, card), self.expr(node.right, card)
         types = {self.type_of(node.left), self.type_of(node.right)} - {"any"}
         if len(types) > 1:
-            a, b = (self.type_of(n) for n in (node.left, node.right))
-            raise ScriptError(f"`{node.op}` compares {_A_TYPE[a]} with {_A_TYPE[b]}: they are never equal",
-                              node.line, node.column)
+            raise mismatch(node, (self.type_of(node.left), self.type_of(node.right)), self.vocab)
         if node.op not in ("==", "!=") and types - {"number"}:
-            raise ScriptError(f"`{node.op}` compares numbers, not {_A_TYPE[types.pop()]}s"[:-1],
-                              node.line, node.column)
+            raise not_ordered(node, types.pop(), self.vocab)
         op = node.op
         if _draws_chance(node):  # each side once: a value drawn twice would be two draws
             return f"_equal({left}, {right}, {op == '!='})" if op in ("==", "!=") else f"_ordered({op!r}, {left}, {right})"
@@ -181,6 +182,7 @@ class ExpressionCode:
                 self.number(end, "`in LOW..HIGH`")
             test = f"_between({value}, {self.expr(coll.low, card)}, {self.expr(coll.high, card)})"
         else:
+            self.check_outcomes(node.value, coll.items, node.negated)
             items = ", ".join(self.expr(item, card) for item in coll.items)
             test = f"({value} in ({items}{',' if len(coll.items) == 1 else ''}))"
         return f"(not {test})" if node.negated else test

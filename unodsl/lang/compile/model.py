@@ -115,6 +115,8 @@ class Vocabulary:
         found = set(self.colours) | set(self.kinds) | set(self.symbols)
         for values in self.tags.values():
             found |= {v for v in values if isinstance(v, str)}
+        for outcomes in self.chance.values():  # (a table's words, written bare like a colour)
+            found |= {outcome for outcome, _ in outcomes if isinstance(outcome, str)}
         return found
 
 

@@ -65,7 +65,8 @@ class PlayerCode:
         if base.who == "chosen" and self.maybe_nobody:
             raise ScriptError("`chosen` may be no one here (`choose player where` may find none): a player "
                               "is named from someone", base.line, base.column,
-                              hint="choose without a condition, or test first: `if chosen.hand >= 0:` ...")
+                              hint="choose without a condition, or test first and go on in that test's block: "
+                                   "`if chosen.hand >= 0:` ...")
         seat = self.single(base)
         relation = player.relation
         if relation == "partner":
@@ -119,3 +120,35 @@ class PlayerCode:
         if self.lets.get(name) not in ("player", None):
             raise ScriptError(f"`{name}` is {_A_TYPE[self.lets[name]]}, not a player", player.line, player.column)
         return source
+
+
+# Orderings are false of an absent figure (a whole number is compared only with one), and so
+# is `==` with a number or a text written out (a name might hold none, which equals none):
+# such a test of `chosen` holds of someone only.
+_ORDERINGS = ("<", "<=", ">", ">=")
+_WRITTEN_OUT = (ast.Int, ast.Str)
+
+
+def true_only_of_someone(cond: ast.Node) -> bool:
+    """Whether the condition is false when `chosen` is no one (`if chosen.hand >= 0:`,
+    `if chosen holds red`): in its block `chosen` is someone, and may be named by a `let`."""
+    if isinstance(cond, ast.And):
+        return any(true_only_of_someone(item) for item in cond.items)
+    if isinstance(cond, (ast.Holds, ast.Challenges)):
+        return _is_chosen(cond.player)
+    if isinstance(cond, ast.Compare):
+        sides = (cond.left, cond.right)
+        if cond.op in _ORDERINGS:
+            return any(_figure_of_chosen(side) for side in sides)
+        if cond.op == "==":
+            return any(_figure_of_chosen(a) and isinstance(b, _WRITTEN_OUT) for a, b in (sides, sides[::-1]))
+    return False
+
+
+def _figure_of_chosen(node: ast.Node) -> bool:
+    return isinstance(node, (ast.PlayerAttr, ast.Count)) and _is_chosen(node.player)
+
+
+def _is_chosen(player: ast.Node) -> bool:
+    return type(player) is ast.Player and player.who == "chosen"
+

@@ -144,12 +144,14 @@ class StateChanceCode:
         if isinstance(s.value, ast.PlayerValue) and s.value.player.who == "chosen" and self.maybe_nobody:
             raise ScriptError("`chosen` may be no one here (`choose player where` may find none): a name "
                               "holds someone", s.value.line, s.value.column,
-                              hint="choose without a condition, or test first: `if chosen.hand >= 0:` ...")
+                              hint="choose without a condition, or test first and go on in that test's block: "
+                                   "`if chosen.hand >= 0:` ...")
         known = self.lets.get(name)
         if known is not None and "any" not in (known, kind) and known != kind:
             raise ScriptError(f"`{name}` was set to {_A_TYPE[known]}; here it would be {_A_TYPE[kind]}",
                               s.line, s.column, hint="give the value another name")
         self.emit(f"{_let_variable(name)} = {self.expr(s.value, self.card)}")
+        self.note_outcome(name, s.value)
         self.lets[name] = kind if known in (None, "any") else known
         self.assigned = self.assigned | {name}
 

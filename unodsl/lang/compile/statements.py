@@ -8,6 +8,7 @@ from ...errors import ScriptError
 from .. import ast
 from ..registry import compiles
 from .model import _unknown
+from .players import true_only_of_someone
 from .state_chance import _let_variable
 
 
@@ -180,6 +181,8 @@ class StatementCode:
         def header(index):
             if index < len(s.branches):
                 self.emit(f"{'if' if index == 0 else 'elif'} {self.expr(s.branches[index][0], self.card)}:")
+                if true_only_of_someone(s.branches[index][0]):  # (`if chosen.hand >= 0:`)
+                    self.maybe_nobody = False
             else:
                 self.emit("else:")
 
