@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -95,6 +96,8 @@ def syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
             names = set(parser_state.accepts()) or names
         except Exception:  # noqa: BLE001 - the plain expected set is still a fine answer
             pass
+    if _after_a_player_word(parser_state):  # (`me.`: the parser reduced `me` before seeing the dot)
+        names |= _possessive()
     if "PLAYER" in names:  # the other ways to name a player are told with the player words
         names -= _OTHER_PLAYER_TOKENS
         if "NAME" not in names:  # (where a value may be, a number is one)
@@ -129,6 +132,19 @@ def syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
     if hint is None and word:
         hint = _nearest_word(word, names)
     return ScriptError(message, line, column, hint=hint)
+
+
+def _after_a_player_word(parser_state) -> bool:
+    """The parser stopped right after a player word (`me`, `next`): `'s` may come next
+    (`next's hand`, `me's left`) even where the state it reduced to no longer says so."""
+    stack = getattr(getattr(parser_state, "parser_state", None), "value_stack", None) or []
+    return bool(stack) and isinstance(stack[-1], Tree) and stack[-1].data == "player" and len(stack[-1].children) == 1
+
+
+@lru_cache(maxsize=1)
+def _possessive() -> set:
+    """The terminal of `'s`, as the grammar names it."""
+    return {terminal.name for terminal in parser().terminals if terminal.pattern.value == "'s"}
 
 
 # The words a statement may have after a player, but an action's name (`next presses`).
