@@ -123,6 +123,14 @@ class ScriptError(UnoError):
         self.column = column
         self.hint = hint
         self.code = code  # (docs/problems.md) set where the kind is known: the parser says L001
+        # The script's other mistakes, found after this one (unodsl/lang/recover.py), and what
+        # of the script parsed in spite of them, to be checked for meaning (None: nothing).
+        self.more: list[ScriptError] = []
+        self.partial = None
+
+    def every(self) -> list["ScriptError"]:
+        """This mistake and the script's others, in the order of the script."""
+        return sorted([self, *self.more], key=lambda error: (error.line, error.column))
 
 
 class IllegalMove(UnoError):

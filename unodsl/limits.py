@@ -21,6 +21,9 @@ MAX_DECK_CARDS = 10_000  # cards a deck may have (No Mercy's has 168): refused b
 # ---- effect scripts and conditions, checked before and right after Lark parses them
 MAX_SCRIPT_CHARS = 10_000
 MAX_SCRIPT_STATEMENTS = 500
+# mistakes reported of one script: after a mistake the parser and the compiler go on with the rest
+# (unodsl/lang/recover.py), each time parsing or compiling it again; past this, the rest is not read
+MAX_SCRIPT_PROBLEMS = 20
 MAX_SCRIPT_DEPTH = 50  # blocks and expressions inside each other (Python's own limits are 100 and 200)
 MAX_REPEATS = 100  # times a `repeat` block runs at most (`repeat until` a draw brings cards, with none left)
 MAX_LOOP_DEPTH = 8  # `repeat` and `for each player` blocks inside each other (Python stops at 20 nested loops)

@@ -14,6 +14,7 @@ from ..errors import EditionError, Problem, ScriptError
 from ..lang import ast
 from ..lang.compile import WRITTEN, Compiled, compile_script
 from ..lang.parse import parse_script
+from ..lang.recover import check_partial
 from .leaving import let_players_leave
 from .rules import rule_sources, starter_rules
 
@@ -105,10 +106,11 @@ class HouseRules:
             return hooks, written
         for index, source in enumerate(sources):
             def report(_path, error, source=source):
-                span = source.span(error.line, error.column)
-                line = source.doc.source_line(span.line) if source.doc is not None else None
-                self.problems.append(Problem(span, error.message, hint=error.hint, source_line=line,
-                                             code=error.code or SCRIPT_MEANING))
+                for each in error.every():
+                    span = source.span(each.line, each.column)
+                    line = source.doc.source_line(span.line) if source.doc is not None else None
+                    self.problems.append(Problem(span, each.message, hint=each.hint, source_line=line,
+                                                 code=each.code or SCRIPT_MEANING))
             try:
                 script = parse_script(source.text)
             except ScriptError as error:
@@ -141,10 +143,11 @@ class HouseRules:
             try:
                 compile_rule(source.text)
             except ScriptError as error:
-                span = source.span(error.line, error.column)
-                self.problems.append(Problem(span, error.message, hint=error.hint,
-                                             source_line=source.doc.source_line(span.line),
-                                             code=error.code or SCRIPT_MEANING))
+                for each in error.every():
+                    span = source.span(each.line, each.column)
+                    self.problems.append(Problem(span, each.message, hint=each.hint,
+                                                 source_line=source.doc.source_line(span.line),
+                                                 code=each.code or SCRIPT_MEANING))
         return [source.text for source in sources]
 
     def _rule_hooks(self, path, text, report, origin: str) -> list:
@@ -162,6 +165,6 @@ class HouseRules:
             if compiled.false_call is not None:
                 self.false_call, self.uno_strict = compiled.false_call, compiled.uno_strict
             return compiled.hooks
-        except ScriptError as error:
-            report(path, error)
+        except ScriptError as error:  # (after a syntax error, what parsed is checked for meaning too)
+            report(path, check_partial(error, lambda rest: compile_script(rest, self.vocab, origin)))
             return []

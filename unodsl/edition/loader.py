@@ -22,6 +22,7 @@ from ..lang import ast
 from ..lang.compile import (ACTION, CONDITION, EFFECT, PLAYABLE, START, USE, WRITTEN, Compiled, Context, Vocabulary,
                              compile_condition, compile_script)
 from ..lang.parse import parse_condition, parse_script
+from ..lang.recover import check_partial
 from ..resources import edition_path, exists, unknown_edition_hint
 from .checks import check_edition, reads_top
 from .deck import build_deck, check_total
@@ -156,9 +157,10 @@ class _Builder:
         self.problems.append(self.doc.problem(path, message, hint, code=code, at_key=at_key))
 
     def script_problem(self, path: tuple, error: ScriptError) -> None:
-        span = self.doc.script_span(path, error.line, error.column)
-        self.problems.append(Problem(span, error.message, hint=error.hint,
-                                     source_line=self.doc.line_text(span), code=error.code or SCRIPT_MEANING))
+        for each in error.every():  # (the script's later mistakes too: unodsl/lang/recover.py)
+            span = self.doc.script_span(path, each.line, each.column)
+            self.problems.append(Problem(span, each.message, hint=each.hint,
+                                         source_line=self.doc.line_text(span), code=each.code or SCRIPT_MEANING))
 
     def compile(self, path: tuple, text: str, condition: bool, context: Context | None = None) -> Compiled | None:
         """A condition or a script, of the kind `context` says (what it may do and read)."""
@@ -167,8 +169,9 @@ class _Builder:
             if condition:
                 return compile_condition(parse_condition(text), self.vocab, origin, context or CONDITION)
             return compile_script(parse_script(text), self.vocab, origin, context or EFFECT)
-        except ScriptError as error:
-            self.script_problem(path, error)
+        except ScriptError as error:  # (after a syntax error, what parsed is checked for meaning too)
+            self.script_problem(path, check_partial(error, lambda rest: compile_script(
+                rest, self.vocab, origin, context or EFFECT)))
             return None
 
     # ---- building

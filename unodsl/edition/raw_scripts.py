@@ -20,9 +20,10 @@ def script_syntax_problems(source: Source) -> list[Problem]:
         try:
             parse(text)
         except ScriptError as error:
-            span = source.script_span(path, error.line, error.column)
-            found.append(Problem(span, error.message, hint=error.hint, source_line=source.line_text(span),
-                                 code=error.code or SCRIPT_MEANING))
+            for each in error.every():
+                span = source.script_span(path, each.line, each.column)
+                found.append(Problem(span, each.message, hint=each.hint, source_line=source.line_text(span),
+                                     code=each.code or SCRIPT_MEANING))
     return found
 
 

@@ -18,6 +18,7 @@ from ..limits import MAX_SCRIPT_CHARS, MAX_SCRIPT_DEPTH, MAX_SCRIPT_STATEMENTS
 from . import ast
 from .grammar import parser as _parser
 from .parse_errors import _TOKEN_TEXT, describe_token, syntax_error
+from .recover import LimitReached, reparse
 from .transform import ToAst
 
 __all__ = ["_TOKEN_TEXT", "_parser", "describe_token", "parse_condition", "parse_script"]
@@ -34,18 +35,27 @@ def parse_condition(text: str) -> ast.Node:
 
 
 def _tagged(text: str, start: str):
-    """The tree of `text`; what the parser refuses is a syntax error (the compiler's, of meaning)."""
+    """The tree of `text`; what the parser refuses is a syntax error (the compiler's, of meaning).
+    After one in a script, the rest of it is read too (unodsl/lang/recover.py): the error
+    holds the later ones, and the tree of what parsed."""
+    _check_length(text)
     try:
         return _parse(text, start)
     except ScriptError as error:
-        error.code = SCRIPT_SYNTAX
+        if start == "script" and not isinstance(error, LimitReached):
+            reparse(text, error, _parse_script)
+        for each in error.every():
+            each.code = SCRIPT_SYNTAX
         raise
+
+
+def _parse_script(text: str) -> ast.Script:
+    return _parse(text, "script")
 
 
 @lru_cache(maxsize=1024)  # editions built on classic parse classic's scripts again: 126 parses, 21 texts
 def _parse(text: str, start: str):
     """The syntax tree (frozen nodes, so one tree may serve every edition that has the text)."""
-    _check_length(text)
     if not text.endswith("\n"):
         text += "\n"  # the indenter needs a last newline to close blocks
     try:
@@ -66,7 +76,7 @@ def _check_length(text: str) -> None:
     if len(text) > MAX_SCRIPT_CHARS:
         line = text.count("\n", 0, MAX_SCRIPT_CHARS) + 1
         column = MAX_SCRIPT_CHARS - text.rfind("\n", 0, MAX_SCRIPT_CHARS)
-        raise ScriptError(f"script is too long: more than {MAX_SCRIPT_CHARS} characters (the limit is crossed here)",
+        raise LimitReached(f"script is too long: more than {MAX_SCRIPT_CHARS} characters (the limit is crossed here)",
                           line, column, hint="a card or a house rule does one thing in a few lines; split it")
 
 
@@ -84,7 +94,7 @@ def _check_shape(tree: Tree) -> None:
         if node.data not in _NOT_NESTING:
             depth += 1
             if depth > MAX_SCRIPT_DEPTH:
-                raise ScriptError(f"nested too deeply: more than {MAX_SCRIPT_DEPTH} levels of blocks and "
+                raise LimitReached(f"nested too deeply: more than {MAX_SCRIPT_DEPTH} levels of blocks and "
                                   "expressions inside each other", *_position(node),
                                   hint="use `elif` instead of `else: if`, fewer `not`s, or fewer terms "
                                        "in a chain of + or - (each term is one level)")
@@ -92,7 +102,7 @@ def _check_shape(tree: Tree) -> None:
             for statement in filter(None, node.children):
                 statements += 1
                 if statements > MAX_SCRIPT_STATEMENTS:
-                    raise ScriptError(f"too many statements: more than {MAX_SCRIPT_STATEMENTS} in one script",
+                    raise LimitReached(f"too many statements: more than {MAX_SCRIPT_STATEMENTS} in one script",
                                       *_position(statement), hint="a card or a house rule does one thing "
                                                                   "in a few lines; split it")
         # Left to right, so the first place past the limit is the one reported.

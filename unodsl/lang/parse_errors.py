@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..errors import ScriptError
 from .grammar import parser
+from .other_words import statement_meant
 from .statements import EVENT_NAMES, ONE_PLAYER_WORDS, PLAYER_WORDS, REPLACED_DRAWS, verbs_after_a_player
 
 # Terminal names as a user would type them.
@@ -74,6 +76,30 @@ _LABELS = [
 
 
 def syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
+    found = _syntax_error(error, text)
+    meant = _statement_meant(error, text)
+    if meant is not None:  # (a word people write for a statement: the statement is the hint)
+        found.hint = meant
+    return found
+
+
+def _statement_meant(error: UnexpectedInput, text: str) -> str | None:
+    """`everyone reveals hand`: the parser stopped at a word of OTHER_WORDS after a player,
+    or on a line that starts with one (`reveal next's hand`)."""
+    state = getattr(error, "interactive_parser", None)
+    stack = getattr(getattr(state, "parser_state", None), "value_stack", None) or []
+    if (isinstance(error, UnexpectedToken) and len(stack) >= 2 and isinstance(stack[-1], Token)
+            and stack[-1].type == "NAME" and isinstance(stack[-2], Tree) and stack[-2].data == "player"):
+        player = " ".join(str(token) for token in stack[-2].scan_values(lambda value: isinstance(value, Token)))
+        return statement_meant(str(stack[-1]), player)
+    if not isinstance(error, UnexpectedToken) or error.token.type in ("_NL", "_INDENT", "_DEDENT", "$END"):
+        return None  # (an indentation or a line's end is placed on the line before)
+    lines = text.split("\n")
+    first = _WORD.match(lines[error.line - 1].lstrip()).group() if 0 < error.line <= len(lines) else ""
+    return statement_meant(first) if first else None
+
+
+def _syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
     line, column = max(error.line, 1), max(error.column, 1)
     verb = _misspelt_verb(error) or _misspelt_player(error)
     if verb is not None:
@@ -95,6 +121,8 @@ def syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
             names = set(parser_state.accepts()) or names
         except Exception:  # noqa: BLE001 - the plain expected set is still a fine answer
             pass
+    if _after_a_player_word(parser_state):  # (`me.`: the parser reduced `me` before seeing the dot)
+        names |= _possessive()
     if "PLAYER" in names:  # the other ways to name a player are told with the player words
         names -= _OTHER_PLAYER_TOKENS
         if "NAME" not in names:  # (where a value may be, a number is one)
@@ -129,6 +157,19 @@ def syntax_error(error: UnexpectedInput, text: str) -> ScriptError:
     if hint is None and word:
         hint = _nearest_word(word, names)
     return ScriptError(message, line, column, hint=hint)
+
+
+def _after_a_player_word(parser_state) -> bool:
+    """The parser stopped right after a player word (`me`, `next`): `'s` may come next
+    (`next's hand`, `me's left`) even where the state it reduced to no longer says so."""
+    stack = getattr(getattr(parser_state, "parser_state", None), "value_stack", None) or []
+    return bool(stack) and isinstance(stack[-1], Tree) and stack[-1].data == "player" and len(stack[-1].children) == 1
+
+
+@lru_cache(maxsize=1)
+def _possessive() -> set:
+    """The terminal of `'s`, as the grammar names it."""
+    return {terminal.name for terminal in parser().terminals if terminal.pattern.value == "'s"}
 
 
 # The words a statement may have after a player, but an action's name (`next presses`).

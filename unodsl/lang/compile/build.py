@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...errors import ScriptError
 from .. import ast
+from ..recover import recompile
 from .emitter import _Emitter
 from .model import CONDITION, EFFECT, Compiled, Context, Vocabulary, hook_context
 from .runtime import (_arith, _between, _colour, _equal, _identical, _named_numbers, _ordered, _said, _total,
@@ -48,7 +49,14 @@ def compile_condition(node: ast.Node, vocab: Vocabulary, origin: str = "<conditi
 def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script>",
                    context: Context = EFFECT) -> Compiled:
     """An effect `f(g, me, card)` of the kind `context` says; `on` hooks are compiled
-    apart into `.hooks`."""
+    apart into `.hooks`. A mistake holds the script's later ones (unodsl/lang/recover.py)."""
+    try:
+        return _compile_script(script, vocab, origin, context)
+    except ScriptError as error:
+        raise recompile(error, script, lambda rest: _compile_script(rest, vocab, origin, context)) from None
+
+
+def _compile_script(script: ast.Script, vocab: Vocabulary, origin: str, context: Context) -> Compiled:
     emitter = _Emitter(vocab, context)
     if context.chosen:  # the engine chose the player before the script runs
         emitter.emit("chosen = g.chosen")
@@ -65,7 +73,7 @@ def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script
     for hook in (s for s in script.body if isinstance(s, ast.On)):
         where = hook_context(hook.event)
         guard = compile_condition(hook.predicate, vocab, origin, where) if hook.predicate else None
-        body = compile_script(ast.Script(hook.line, hook.column, hook.body), vocab, origin, where)
+        body = _compile_script(ast.Script(hook.line, hook.column, hook.body), vocab, origin, where)
         if body.hooks:
             raise ScriptError("a hook cannot hold another hook", hook.line, hook.column)
         if body.stack_rules:
@@ -87,7 +95,7 @@ def compile_script(script: ast.Script, vocab: Vocabulary, origin: str = "<script
 
 def _replacement(rule: ast.Instead, vocab: Vocabulary, origin: str) -> tuple:
     """(event, body) of `instead of EVENT:`: the body runs as the player who would draw."""
-    body = compile_script(ast.Script(rule.line, rule.column, rule.body), vocab, origin, hook_context(rule.event))
+    body = _compile_script(ast.Script(rule.line, rule.column, rule.body), vocab, origin, hook_context(rule.event))
     if body.hooks or body.stack_rules or body.replacements or body.windows():
         inner = next(s for s in rule.body if isinstance(s, ast.TABLE_RULES))
         raise ScriptError("an `instead of` rule holds statements, not hooks or rules", inner.line, inner.column)

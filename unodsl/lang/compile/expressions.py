@@ -9,6 +9,7 @@ from .. import ast
 from ..registry import LANGUAGE, compiles
 from ..statements import ONE_PLAYER_WORDS
 from .comparisons import mismatch, not_ordered
+from .holds_then import refuse_value_after_holds
 from .model import (_A_TYPE, CARD_ATTRIBUTES, CARD_VALUES, GAME_NAMES, GROUP_PLAYERS, PAST_CARDS, PLAYER_ATTRIBUTES,
                     TRUTH_WORDS, _unknown)
 
@@ -201,10 +202,12 @@ class ExpressionCode:
 
     @compiles(ast.And)
     def x_And(self, node, card):
+        refuse_value_after_holds(node, self.vocab)
         return "(" + " and ".join(self.expr(item, card) for item in node.items) + ")"
 
     @compiles(ast.Or)
     def x_Or(self, node, card):
+        refuse_value_after_holds(node, self.vocab)
         return "(" + " or ".join(self.expr(item, card) for item in node.items) + ")"
 
     @compiles(ast.Not)
