@@ -562,7 +562,11 @@ MOVE_EXAMPLES = {
     "shuffle_hands": ["shuffle hands", "choose colour\nshuffle hands"],
     "player_value": ["choose player\nlet v = chosen\nv draws 2\nif v == next:\n  skip v",
                      "let r = highest hand among others\nskip r\nshow r's hand to me",
-                     "let p = 2 seats on\nif p.hand > 3:\n  p draws 1"],
+                     "let p = 2 seats on\nif p.hand > 3:\n  p draws 1",
+                     # a player a name holds, in a condition (grammar's named_holds, named_count, named_accepts)
+                     "for each p in others:\n  if p holds colour == top.colour:\n    p draws 1",
+                     "choose player\nlet v = chosen\nif count(v, wild) > 1:\n  skip v",
+                     "let v = next\nif v accepts \"draw 2 instead of being skipped?\":\n  v draws 2\nelse:\n  skip v"],
 }
 
 
