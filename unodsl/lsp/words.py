@@ -149,7 +149,7 @@ class Names:
     actions: tuple[str, ...]
     written_rules: tuple[str, ...] = ()  # the edition's `written_rules:` (apply written rule NAME)
     symbols: tuple[str, ...] = ()  # its kinds' symbols (`symbol == reverse`)
-    tag_values: dict = field(default_factory=dict)  # tag -> the values it has (`house == Gryffindor`)
+    tag_values: dict = field(default_factory=dict)  # tag -> the values it has (`team == lions`)
 
 
 def names_of(analysis: Analysis) -> Names:
@@ -173,8 +173,8 @@ def names_of(analysis: Analysis) -> Names:
 
 
 def _tag_values(data: dict) -> dict:
-    """tag -> its values written as words: an edition's `tags: {house: {Gryffindor: C}}`,
-    a kind's `tags: {house: Slytherin}`."""
+    """tag -> its values written as words: an edition's `tags: {team: {lions: C}}`,
+    a kind's `tags: {team: eagles}`."""
     values: dict = {}
     for tag, rule in _mapping(data.get("tags")).items():
         values.setdefault(tag, []).extend(str(v) for v in _mapping(rule))
