@@ -60,6 +60,20 @@ async def test_after_a_tag_comparison_the_tags_values(client):
     assert await labels_after(client, "if house == ", text) == ["Gryffindor", "Slytherin"]
 
 
+WHEEL = FINE + "chance:\n  wheel: {jackpot: 1, bust: 3}\n  dice: {1: 1, 2: 1}\n"
+
+
+async def test_after_random_the_editions_chance_tables_and_the_other_draws(client):
+    labels = await labels_after(client, "if random ", WHEEL)
+    assert {"wheel", "dice", "number", "card"} <= set(labels)
+    assert not {"red", "skip", "next"} & set(labels)
+
+
+async def test_after_a_chance_tables_draw_and_a_comparison_its_outcomes(client):
+    assert await labels_after(client, "if random wheel == ", WHEEL) == ["jackpot", "bust"]
+    assert await labels_after(client, "if random dice != ", WHEEL) == ["1", "2"]
+
+
 @pytest.mark.parametrize("typed", ["if me.", "if next.", "if next.sc", "if chosen.hand > previous."])
 async def test_after_a_player_and_a_dot_the_players_fields(client, typed):
     assert await labels_after(client, typed) == ["hand", "score", "power"]  # (power: Fine's player state)

@@ -107,8 +107,9 @@ def _statements(expected: Expected) -> list[types.CompletionItem]:
 
 
 def _compared_values(names: Names, expected: Expected) -> list[types.CompletionItem] | None:
-    """After `X ==`, `X !=` or `X in [...,` where X is a colour, a kind, a symbol or a tag with
-    values (`top.colour`, `kind`, `chosen kind`, `house`): those values; else None."""
+    """After `X ==`, `X !=` or `X in [...,` where X is a colour, a kind, a symbol, a tag with
+    values (`top.colour`, `kind`, `chosen kind`, `house`) or a chance table's draw (`random
+    wheel`): those values; else None."""
     tokens = list(expected.tokens)
     if tokens and tokens[-1].type in ("LSQB", "COMMA"):
         while tokens and tokens[-1].type not in ("LSQB",):
@@ -123,6 +124,8 @@ def _compared_values(names: Names, expected: Expected) -> list[types.CompletionI
     if not tokens:
         return None
     subject = tokens[-1]
+    if subject.type == "NAME" and len(tokens) >= 2 and tokens[-2].type == "RANDOM":  # `random wheel ==`
+        return _items(names.chance.get(str(subject), ()), _KIND.EnumMember, f"outcome of {subject}")
     what = subject.split()[-1] if subject.type == "CHOSEN_VALUE" else str(subject) if subject.type == "NAME" else None
     if what in ("colour", "colours"):
         return _items(names.colours, _KIND.EnumMember, "colour")
@@ -164,6 +167,8 @@ def _names(names: Names, expected: Expected) -> list[types.CompletionItem]:
         return _items(names.actions, _KIND.Function, "action (PLAYER ACTION)")
     if expected.last() == "RULE":
         return _items(names.written_rules, _KIND.Function, "written rule")
+    if expected.last() == "RANDOM":  # `random wheel`: a chance table (or `number`, `card`: keywords)
+        return _items(names.chance, _KIND.Enum, "chance table")
     if expected.last() in ("RANK", "TOTAL"):
         return _items([*PLAYER_ATTRIBUTES, *names.player_state], _KIND.Field, "a player's figure")
     if "ALWAYS" not in expected.terminals:  # no value goes here: a player a name holds

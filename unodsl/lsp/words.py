@@ -150,6 +150,7 @@ class Names:
     written_rules: tuple[str, ...] = ()  # the edition's `written_rules:` (apply written rule NAME)
     symbols: tuple[str, ...] = ()  # its kinds' symbols (`symbol == reverse`)
     tag_values: dict = field(default_factory=dict)  # tag -> the values it has (`team == lions`)
+    chance: dict = field(default_factory=dict)  # chance table -> its outcomes (`random wheel == jackpot`)
 
 
 def names_of(analysis: Analysis) -> Names:
@@ -169,6 +170,8 @@ def names_of(analysis: Analysis) -> Names:
         symbols=tuple(dict.fromkeys(str(_mapping(spec).get("symbol")) for spec in _mapping(data.get("kinds")).values()
                                     if _mapping(spec).get("symbol") is not None)),
         tag_values=_tag_values(data),
+        chance={str(table): tuple(str(o) for o in _mapping(outcomes))
+                for table, outcomes in _mapping(data.get("chance")).items()},
     )
 
 
