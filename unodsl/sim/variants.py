@@ -7,7 +7,7 @@ run's and loaded through the normal loader, so that worker processes load it
 by its path as they load any edition. No card is named here: what is changed
 is read from the kind's entry.
 
-The rules settled (docs/simulation.md, "Impact"):
+The rules settled (README.md, "What a card or a rule does: impact"):
 
 - **ablation** of a kind: its effect is removed and the card stays where it is
   in the deck. A coloured kind keeps its name, symbol, colour, points and tags
