@@ -124,6 +124,10 @@ from .simulation import compare_command, simulate_command  # noqa: E402
 main.add_command(simulate_command)
 main.add_command(compare_command)
 
+from .simulation import impact_command  # noqa: E402
+
+main.add_command(impact_command)
+
 
 # ---- test -------------------------------------------------------------------------
 
