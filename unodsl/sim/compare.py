@@ -31,6 +31,11 @@ class Metric:
     label: str  # for people
     relative: bool  # an amount (turns, cards played): its change in %; else a rate: in points
     pairs: PairedRatio = field(default_factory=PairedRatio)
+    offset: float = 0.0  # taken from each side's value as shown (an edge: a rate minus the fair share)
+
+    def sides(self) -> tuple[float, float]:
+        """A's and B's values as shown (the change B - A is the same with or without the offset)."""
+        return self.pairs.a - self.offset, self.pairs.b - self.offset
 
     def change(self) -> tuple[Interval, float]:
         """The change (relative, or a difference) with its interval, and its p-value."""
@@ -67,6 +72,13 @@ def _metrics(a: Simulation, b: Simulation) -> list[Metric]:
         metrics.append(Metric(f"match_win_rate:{seat}", f"seat {seat}: match wins", False))
     for seat in range(a.players):
         metrics.append(Metric(f"round_win_rate:{seat}", f"seat {seat}: round wins", False))
+    for place in range(a.players):  # who plays first, second, ... after the dealer, whichever seat it is
+        metrics.append(Metric(f"place_round_win_rate:{place}",
+                              f"place {place} after the dealer{' (the dealer)' if place == 0 else ''}: round wins",
+                              False))
+    if a.players > 1:
+        metrics.append(Metric("first_seat_edge", "first seat's edge (its round wins - 1/players)", False,
+                              offset=1 / a.players))
     names = {**b.kinds, **a.kinds}
     for kind in [*a.kinds, *(k for k in b.kinds if k not in a.kinds)]:
         metrics.append(Metric(f"plays_per_round:{kind}", f"{names[kind]}: played per round", True))
@@ -93,6 +105,10 @@ def _figure(game: GameTally, key: str, players: int) -> tuple[float, float]:
         return int(game.winner == int(arg)), 1
     if name == "round_win_rate":
         return game.round_wins(players)[int(arg)], rounds
+    if name == "place_round_win_rate":
+        return game.order_wins[int(arg)], rounds
+    if name == "first_seat_edge":  # the first player after the dealer (1/players, the same on both sides, is the offset)
+        return (game.order_wins[1] if len(game.order_wins) > 1 else 0), rounds
     if name == "plays_per_round":
         return game.plays.get(arg, 0), rounds
     if name in ("effect_runs_per_round", "rule_runs_per_round"):
@@ -156,6 +172,8 @@ def _interval_text(metric: Metric) -> str:
 
 
 def _value_text(metric: Metric, value: float) -> str:
+    if metric.offset:
+        return f"{num(100 * value, True)} pts"
     return f"{value:.2f}" if metric.relative else f"{100 * value:.1f}%"
 
 
@@ -194,13 +212,14 @@ def format_text(comparison: Comparison, timing: bool = True) -> str:
     rows = [("figure", "A", "B", "change B vs A", "95% CI", "p", "")]
     values = {m.key: (m.pairs.a, m.pairs.b) for m in comparison.metrics}
     for metric in comparison.metrics:
-        if values[metric.key] == (0, 0):
+        if values[metric.key] == (0, 0) and not metric.offset:
             continue  # happens on neither side
         kind = metric.key.partition(":")[2]
         if metric.key.startswith("effect_runs") and values[metric.key] == values.get(f"plays_per_round:{kind}"):
             continue  # runs once per card played: the row above says it
         _, p = metric.change()
-        rows.append((metric.label, _value_text(metric, metric.pairs.a), _value_text(metric, metric.pairs.b),
+        shown_a, shown_b = metric.sides()
+        rows.append((metric.label, _value_text(metric, shown_a), _value_text(metric, shown_b),
                      _change_text(metric), _interval_text(metric), f"{p:.3f}", "*" if p < SIGNIFICANT else ""))
     lines += table(rows)
     lines += ["", f"* p < {SIGNIFICANT}: significant on its own; among many figures a few pass by chance.",
@@ -217,8 +236,9 @@ def comparison_dict(comparison: Comparison, timing: bool = True) -> dict:
         _, p = metric.change()
         difference, _ = metric.pairs.difference()
         relative = metric.pairs.relative() if metric.relative else None
-        metrics.append({"key": metric.key, "label": metric.label, "a": round(metric.pairs.a, 6),
-                        "b": round(metric.pairs.b, 6), "difference": difference.as_list(6),
+        shown_a, shown_b = metric.sides()
+        metrics.append({"key": metric.key, "label": metric.label, "a": round(shown_a, 6),
+                        "b": round(shown_b, 6), "difference": difference.as_list(6),
                         "relative": relative[0].as_list(6) if relative else None,
                         "p_value": round(p, 6), "significant": p < SIGNIFICANT})
     data = {"a": comparison.label_a, "b": comparison.label_b, "games": comparison.a.games,

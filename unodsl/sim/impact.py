@@ -56,9 +56,7 @@ def _seat_figure(game: GameTally, key: str, holder: str | None) -> tuple[float, 
     if key == "holder_round_win_rate":
         dealt, won = game.dealt.get(holder, (0, 0))
         return won, dealt
-    if key == "first_seat_edge":  # round wins of the first seat after the dealer (1/players is the same on both sides)
-        return (game.order_wins[1] if len(game.order_wins) > 1 else 0), game.rounds
-    return _figure(game, key, 0)
+    return _figure(game, key, 0)  # (the first seat's edge as compare measures it)
 
 
 def _metrics(variant: Variant) -> list[Metric]:
