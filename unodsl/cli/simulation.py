@@ -70,9 +70,12 @@ def _common(command):
               help="Print CSV: one figure per row (section, key, statistic, value, ci_low, ci_high).")
 @click.option("--log", "log_file", type=click.File("w"), metavar="FILE",
               help="Write every event of every match as JSON lines (slower: recording is on; one process).")
+@click.option("--sweep", "swept", metavar="SETTING=A..B|V1,V2,...",
+              help="Play the matches at each value of a setting, on the same seeds, and give each figure "
+                   "as a curve with its intervals (hand_size=5..9).")
 def simulate_command(edition: str, players: int, games: int, seed: str, agents: str, rules: tuple[str, ...],
                      settings: tuple[str, ...], workers: int | None, backend: str, as_json: bool,
-                     no_timing: bool, as_csv: bool, log_file) -> None:
+                     no_timing: bool, as_csv: bool, log_file, swept: str | None) -> None:
     """Play GAMES bot matches of EDITION and report what a designer asks.
 
     Win rates per seat and by place after the dealer, rounds per match, turns
@@ -89,6 +92,12 @@ def simulate_command(edition: str, players: int, games: int, seed: str, agents: 
         if workers not in (None, 1) or backend != "processes":
             raise click.UsageError("--log plays in one process: leave out --workers and --backend")
         workers = 1
+    if swept is not None:
+        if as_csv or log_file is not None:
+            raise click.UsageError("--sweep gives text or --json: leave out --csv and --log")
+        _sweep(edition, swept, players, games, seed, agents, rules, parse_settings(settings, "--set"),
+               _workers(workers, backend, games), backend, as_json)
+        return
     workers = _workers(workers, backend, games)
     with _progress(games, "simulating") as progress:
         sim = simulate(edition, players=players, games=games, seed=seed, agents=agents, rules=list(rules),
@@ -96,6 +105,27 @@ def simulate_command(edition: str, players: int, games: int, seed: str, agents: 
                        progress=progress)
     render = format_json if as_json else format_csv if as_csv else format_text
     click.echo(render(sim, timing=not no_timing))
+
+
+def _sweep(edition: str, swept: str, players: int, games: int, seed: str, agents: str, rules: tuple[str, ...],
+           settings: dict, workers: int, backend: str, as_json: bool) -> None:
+    """simulate --sweep: every value's edition loaded first (a value the setting refuses is
+    placed at `--set NAME=VALUE`, as `--set` would be), then all played on the same seeds."""
+    from ..edition.loader import load_edition
+    from ..edition.schema import read_known_setting
+    from ..sim.simulate import make_side
+    from ..sim.sweep import format_sweep_json, format_sweep_text, parse_sweep, sweep
+
+    key, typed = parse_sweep(swept)
+    values = [read_known_setting(key, value) for value in typed]
+    sides = []
+    for value in values:
+        point = {**settings, key: value}
+        load_edition(edition, rules=list(rules), settings=point)
+        sides.append(make_side(edition, players, seed, agents, rules=list(rules), settings=point))
+    with _progress(games, f"sweeping {key}") as progress:
+        result = sweep(sides, key, values, games, workers, backend, progress)
+    click.echo(format_sweep_json(result) if as_json else format_sweep_text(result))
 
 
 @click.command("compare")

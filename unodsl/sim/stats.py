@@ -193,6 +193,15 @@ class PairedRatio:
                     var += c[j] * c[k] * (s - sums[j] * sums[k] / n) / (n - 1)
         return math.sqrt(max(var, 0.0) / n)
 
+    def interval_b(self, z: float = Z) -> Interval:
+        """B's ratio alone with its interval (the delta method on B's games)."""
+        rb = self.b
+        if self.n < 2 or not self.sums[3]:
+            return Interval(rb, -math.inf, math.inf)
+        mdb = self.sums[3] / self.n
+        se = self._se((0, 0, 1 / mdb, -rb / mdb))
+        return Interval(rb, rb - z * se, rb + z * se)
+
     def difference(self, z: float = Z) -> tuple[Interval, float]:
         """B - A with its interval, and the p-value of "no difference"."""
         ra, rb, d = self.a, self.b, self.b - self.a
