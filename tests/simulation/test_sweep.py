@@ -58,3 +58,21 @@ def test_a_value_the_setting_refuses_is_a_placed_error_not_a_traceback():
     assert result.exit_code == 1 and result.exception is None or isinstance(result.exception, SystemExit)
     assert "hand_size" in result.output and "Traceback" not in result.output
     assert run("simulate", "classic", "--sweep", "hand_size=5,6", "--csv").exit_code == 2
+
+
+def test_a_sweep_of_a_kinds_deck_count_plays_a_deck_of_each_size():
+    # Eight Wild Draw Fours of 50 points each, against none: more points left in hands, beyond doubt.
+    result = run("simulate", "classic", "--sweep", "count:wild_draw_four=0,8", "--games", "12", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert (data["setting"], data["values"]) == ("count:wild_draw_four", [0, 8])
+    points = {p["value"]: p for p in data["points"] if p["figure"] == "points_per_round"}
+    assert points[8]["change"][1] > 0.2  # +67% on these seeds, its interval's low end above +20%
+
+
+@pytest.mark.parametrize("written, says", [("count:nope=0,1", "no kind 'nope'"),
+                                           ("count:number=1,2", "not written as `per_colour:` or `count:`"),
+                                           ("count:skip=x,1", "a whole number from 0")])
+def test_a_deck_count_sweep_written_wrong_says_why(written, says):
+    result = run("simulate", "classic", "--sweep", written, "--games", "2")
+    assert result.exit_code == 1 and says in result.output and "Traceback" not in result.output

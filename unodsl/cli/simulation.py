@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import tempfile
+from pathlib import Path
 
 import click
 
 from ..agents import AGENTS
+from ..errors import UnoError
 from ..sim.parallel import BACKENDS, default_workers, ray_workers, worker_limit
 from .options import EditionArgument, complete_rule, parse_settings
 
@@ -114,18 +117,29 @@ def _sweep(edition: str, swept: str, players: int, games: int, seed: str, agents
     from ..edition.loader import load_edition
     from ..edition.schema import read_known_setting
     from ..sim.simulate import make_side
-    from ..sim.sweep import format_sweep_json, format_sweep_text, parse_sweep, sweep
+    from ..sim.sweep import COUNT, deck_count_files, format_sweep_json, format_sweep_text, parse_sweep, sweep
 
     key, typed = parse_sweep(swept)
-    values = [read_known_setting(key, value) for value in typed]
-    sides = []
-    for value in values:
-        point = {**settings, key: value}
-        load_edition(edition, rules=list(rules), settings=point)
-        sides.append(make_side(edition, players, seed, agents, rules=list(rules), settings=point))
-    with _progress(games, f"sweeping {key}") as progress:
-        result = sweep(sides, key, values, games, workers, backend, progress)
+    with tempfile.TemporaryDirectory(prefix="unodsl-sweep-") as folder:  # (a deck count's editions)
+        if key.startswith(COUNT):
+            values = [_count(key, value) for value in typed]
+            points = [(file, settings) for file in deck_count_files(edition, key[len(COUNT):], values, Path(folder))]
+        else:
+            values = [read_known_setting(key, value) for value in typed]
+            points = [(edition, {**settings, key: value}) for value in values]
+        sides = []
+        for file, point in points:
+            load_edition(file, rules=list(rules), settings=point)  # (a value refused is placed before play)
+            sides.append(make_side(file, players, seed, agents, rules=list(rules), settings=point))
+        with _progress(games, f"sweeping {key}") as progress:
+            result = sweep(sides, key, values, games, workers, backend, progress)
     click.echo(format_sweep_json(result) if as_json else format_sweep_text(result))
+
+
+def _count(key: str, value: str) -> int:
+    if not value.isdigit():
+        raise UnoError(f"--sweep {key}: a deck count is a whole number from 0, not {value!r}")
+    return int(value)
 
 
 @click.command("compare")

@@ -1,7 +1,9 @@
 """One setting swept over values on the same seeds: each figure as a curve with its interval.
 
-`unodsl simulate EDITION --sweep hand_size=5..9` plays every value's matches with the
-same seeds (match i of each with seed "SEED:i", as compare pairs two sides), so the
+`unodsl simulate EDITION --sweep hand_size=5..9` (a setting) or `--sweep count:skip=0..4`
+(how many of a kind the deck has: per colour for a `per_colour:` deck, in all for a
+`count:` one; each value's edition is written as data, as impact's variants are, with
+its `total:` left out) plays every value's matches with the same seeds (match i of each with seed "SEED:i", as compare pairs two sides), so the
 curve's steps are measured on the same deals: at each value, the figure with its 95%
 interval, and its paired change from the first value (unodsl.sim.stats.PairedRatio).
 """
@@ -24,6 +26,30 @@ FIGURES = (("turns_per_round", "turns per round", True),
            ("first_seat_edge", "first seat's edge", False),
            ("abandoned_rounds", "rounds abandoned at the turn limit", False))
 _RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$")
+
+
+COUNT = "count:"  # `--sweep count:KIND=...`: a kind's deck count, not a setting
+
+
+def deck_count_files(edition: str, kind: str, values: list[int], folder) -> list[str]:
+    """An edition file per value, the edition's data with `kind`'s deck count set to it."""
+    from .variants import _write, source_data
+
+    data = source_data(edition)
+    kinds = data.get("kinds") or {}
+    if kind not in kinds:
+        raise UnoError(f"--sweep {COUNT}{kind}: the edition has no kind {kind!r}; its kinds: {', '.join(kinds)}")
+    deck = dict((kinds[kind] or {}).get("deck") or {})
+    form = next((key for key in ("per_colour", "count") if key in deck), None)
+    if form is None:
+        raise UnoError(f"--sweep {COUNT}{kind}: its deck is not written as `per_colour:` or `count:` "
+                       "(a deck of numbers has a count per number); sweep another kind")
+    files = []
+    for value in values:
+        changed = {key: v for key, v in data.items() if key != "total"}  # (the deck's size changes)
+        changed["kinds"] = {**kinds, kind: {**kinds[kind], "deck": {**deck, form: value}}}
+        files.append(_write(changed, folder, f"{kind}-{value}"))
+    return files
 
 
 def parse_sweep(text: str) -> tuple[str, list[str]]:
