@@ -58,6 +58,9 @@ def _common(command):
                      help="ray: play on a Ray cluster (RAY_ADDRESS), or on Ray on this machine; "
                           "needs `pip install 'unodsl[ray]'`."),
         click.option("--json", "as_json", is_flag=True, help="Print one JSON object."),
+        click.option("--drama", is_flag=True,
+                     help="Measure drama too: lead changes, the winner's deficit, decisiveness, rounds "
+                          "decided by one card (README, \"Drama and tension\"; simulation takes longer)."),
         click.option("--no-timing", is_flag=True,
                      help="Leave out the speed, so that runs with the same arguments print the same."),
     ]
@@ -78,7 +81,7 @@ def _common(command):
                    "as a curve with its intervals (hand_size=5..9).")
 def simulate_command(edition: str, players: int, games: int, seed: str, agents: str, rules: tuple[str, ...],
                      settings: tuple[str, ...], workers: int | None, backend: str, as_json: bool,
-                     no_timing: bool, as_csv: bool, log_file, swept: str | None) -> None:
+                     no_timing: bool, as_csv: bool, log_file, swept: str | None, drama: bool) -> None:
     """Play GAMES bot matches of EDITION and report what a designer asks.
 
     Win rates per seat and by place after the dealer, rounds per match, turns
@@ -105,7 +108,7 @@ def simulate_command(edition: str, players: int, games: int, seed: str, agents: 
     with _progress(games, "simulating") as progress:
         sim = simulate(edition, players=players, games=games, seed=seed, agents=agents, rules=list(rules),
                        settings=parse_settings(settings, "--set"), log=log_file, workers=workers, backend=backend,
-                       progress=progress)
+                       progress=progress, drama=drama)
     render = format_json if as_json else format_csv if as_csv else format_text
     click.echo(render(sim, timing=not no_timing))
 
@@ -161,7 +164,7 @@ def _count(key: str, value: str) -> int:
 def compare_command(edition_a: str, edition_b: str | None, players: int, games: int, seed: str, agents: str,
                     rules: tuple[str, ...], settings: tuple[str, ...], workers: int | None, backend: str,
                     as_json: bool, no_timing: bool, rules_a, rules_b, settings_a, settings_b,
-                    agents_b: str | None, seed_b: str | None, as_csv: bool) -> None:
+                    agents_b: str | None, seed_b: str | None, as_csv: bool, drama: bool) -> None:
     """Play A and B on the same seeds and report what differs, with its significance.
 
     A and B are editions (names or files); B is A again when left out, so that
@@ -186,9 +189,10 @@ def compare_command(edition_a: str, edition_b: str | None, players: int, games: 
         raise click.BadParameter("a comparison needs at least 2 games", param_hint="--games")
     common = parse_settings(settings, "--set")
     side_a = make_side(edition_a, players, seed, agents, [*rules, *rules_a],
-                       {**common, **parse_settings(settings_a, "--set-a")})
+                       {**common, **parse_settings(settings_a, "--set-a")}, drama=drama)
     side_b = make_side(edition_b or edition_a, players, seed_b if seed_b is not None else seed,
-                       agents_b or agents, [*rules, *rules_b], {**common, **parse_settings(settings_b, "--set-b")})
+                       agents_b or agents, [*rules, *rules_b], {**common, **parse_settings(settings_b, "--set-b")},
+                       drama=drama)
     workers = _workers(workers, backend, games)
     with _progress(games, "comparing") as progress:
         result = compare(side_a, side_b, games, workers=workers, backend=backend, progress=progress)

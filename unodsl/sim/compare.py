@@ -63,7 +63,7 @@ class Comparison:
         return next(m for m in self.metrics if m.key == key)
 
 
-def _metrics(a: Simulation, b: Simulation) -> list[Metric]:
+def _metrics(a: Simulation, b: Simulation, drama: bool = False) -> list[Metric]:
     metrics = [Metric("rounds_per_match", "rounds per match", True),
                Metric("turns_per_round", "turns per round", True),
                Metric("points_per_round", "points per round", True),
@@ -76,6 +76,11 @@ def _metrics(a: Simulation, b: Simulation) -> list[Metric]:
         metrics.append(Metric(f"place_round_win_rate:{place}",
                               f"place {place} after the dealer{' (the dealer)' if place == 0 else ''}: round wins",
                               False))
+    if drama:
+        metrics += [Metric("lead_changes", "drama: lead changes per round", True),
+                    Metric("winner_deficit", "drama: the winner's largest deficit (cards)", True),
+                    Metric("decisive", "drama: plays after the last lead change", True),
+                    Metric("one_card", "drama: rounds decided by one card", False)]
     if a.players > 1:
         metrics.append(Metric("first_seat_edge", "first seat's edge (its round wins - 1/players)", False,
                               offset=1 / a.players))
@@ -87,6 +92,10 @@ def _metrics(a: Simulation, b: Simulation) -> list[Metric]:
     for label in [*a.rules, *(r for r in b.rules if r not in a.rules)]:
         metrics.append(Metric(f"rule_runs_per_round:{label}", f"{label}: runs per round", True))
     return metrics
+
+
+_DRAMA = {"lead_changes": lambda game: sum(game.lead_changes), "winner_deficit": lambda game: sum(game.deficits),
+          "decisive": lambda game: sum(game.decisive), "one_card": lambda game: game.one_card}
 
 
 def _figure(game: GameTally, key: str, players: int) -> tuple[float, float]:
@@ -105,6 +114,8 @@ def _figure(game: GameTally, key: str, players: int) -> tuple[float, float]:
         return int(game.winner == int(arg)), 1
     if name == "round_win_rate":
         return game.round_wins(players)[int(arg)], rounds
+    if name in _DRAMA:  # per round whose trajectory was followed (drama.py)
+        return _DRAMA[name](game), len(game.lead_changes)
     if name == "place_round_win_rate":
         return game.order_wins[int(arg)], rounds
     if name == "first_seat_edge":  # the first player after the dealer (1/players, the same on both sides, is the offset)
@@ -139,7 +150,8 @@ def compare(side_a: Side, side_b: Side, games: int, workers: int = 1, backend: s
     label_a, label_b = describe_side(side_a), describe_side(side_b)
     if label_a == label_b and (side_a.agents, side_a.seed) != (side_b.agents, side_b.seed):
         label_a, label_b = f"{label_a} (A)", f"{label_b} (B)"
-    comparison = Comparison(a, b, label_a, label_b, _metrics(a, b), identical=side_a == side_b)
+    metrics = _metrics(a, b, drama=side_a.drama or side_b.drama)
+    comparison = Comparison(a, b, label_a, label_b, metrics, identical=side_a == side_b)
     players = side_a.players
     start = time.perf_counter()
     for game_a, game_b in run_games((side_a, side_b), games, workers, backend, progress):

@@ -101,6 +101,13 @@ def format_text(sim: Simulation, timing: bool = True) -> str:
     lines.append(f"rounds per match: {_spread(sim.rounds_per_match)}")
     lines.append(f"turns per round: {_spread(sim.turns_per_round)}")
     lines.append(f"points per round: {_spread(sim.points_per_round)}")
+    if sim.lead_changes.n:
+        lines += ["", "drama (README, \"Drama and tension\"; rounds won, by the cards in hand):",
+                  f"lead changes per round: {_spread(sim.lead_changes)}",
+                  f"the winner's largest deficit (cards behind the leader): {_spread(sim.deficits)}",
+                  f"plays from the last lead change to the end: {_spread(sim.decisive)}",
+                  f"rounds decided by one card (another held one): {_pct(sim.one_card_rate())}% "
+                  f"(95% CI {_ci(sim.one_card_rate())})"]
     lines += [""] + _card_lines(sim)
     if sim.rules:
         lines += ["", "house rules: runs per round"]
@@ -161,6 +168,9 @@ def as_dict(sim: Simulation, timing: bool = True) -> dict:
         "rounds_per_match": sim.rounds_per_match.summary(),
         "turns_per_round": sim.turns_per_round.summary(),
         "points_per_round": sim.points_per_round.summary(),
+        "drama": {"rounds": sim.lead_changes.n, "lead_changes_per_round": sim.lead_changes.summary(),
+                  "winner_deficit": sim.deficits.summary(), "plays_after_last_lead_change": sim.decisive.summary(),
+                  "decided_by_one_card": sim.one_card_rate().as_list()},
         "cards": {kind: {"name": name, "played": sim.plays.get(kind, 0), "reactions": sim.reactions.get(kind, 0),
                          "table_uses": sim.uses.get(kind, 0), "effect_runs": sim.fires.get(kind, 0),
                          "written_rule_runs": sim.written.get(kind, 0),

@@ -47,6 +47,10 @@ class Simulation:
     rounds_per_match: Distribution = field(default_factory=Distribution)
     turns_per_round: Distribution = field(default_factory=Distribution)
     points_per_round: Distribution = field(default_factory=Distribution)
+    lead_changes: Distribution = field(default_factory=Distribution)  # drama.py, per round won
+    deficits: Distribution = field(default_factory=Distribution)
+    decisive: Distribution = field(default_factory=Distribution)
+    one_card: int = 0  # rounds won while another player held one card
     kinds: dict = field(default_factory=dict)  # kind id -> name, in the edition's order
     special: list = field(default_factory=list)  # kinds that do something: an effect, a reaction, a use
     rules: list = field(default_factory=list)  # labels of the house rules' hooks
@@ -90,6 +94,10 @@ class Simulation:
         self.rounds_per_match.add(game.rounds)
         self.turns_per_round.update(game.turns)
         self.points_per_round.update(game.points)
+        self.lead_changes.update(game.lead_changes)
+        self.deficits.update(game.deficits)
+        self.decisive.update(game.decisive)
+        self.one_card += game.one_card
         for mine, theirs in ((self.plays, game.plays), (self.reactions, game.reactions), (self.uses, game.uses),
                              (self.fires, game.fires), (self.written, game.written)):
             mine.update(theirs)
@@ -120,6 +128,10 @@ class Simulation:
         """The share of matches won by a seat of `agent`, per seat it holds (1/players if all are alike)."""
         seats = [s for s, a in enumerate(self.agents) if a == agent]
         return wilson(sum(self.wins[s] for s in seats), self.games * len(seats))
+
+    def one_card_rate(self) -> Interval:
+        """The share of the rounds (whose trajectory was followed) decided by one card."""
+        return wilson(self.one_card, self.lead_changes.n)
 
     def place_win_rate(self, place: int) -> Interval:
         return wilson(self.order_wins[place], self.rounds)
@@ -153,23 +165,25 @@ def parse_agents(agents: str | list[str], players: int) -> list[str]:
     return names
 
 
-def make_side(edition: Edition | str, players: int, seed, agents, rules=None, settings=None) -> Side:
+def make_side(edition: Edition | str, players: int, seed, agents, rules=None, settings=None,
+              drama: bool = False) -> Side:
     """A Side (unodsl.sim.parallel) for an edition given by name or path, or already loaded."""
     seats = tuple(parse_agents(agents, players))
     if isinstance(edition, Edition):
         if rules or settings:
             raise UnoError("extra rules and settings are given to load_edition, not to an Edition already loaded")
-        return Side("", players=players, agents=seats, seed=str(seed), loaded=edition)
+        return Side("", players=players, agents=seats, seed=str(seed), loaded=edition, drama=drama)
     nested = nested_settings(settings or {})
     if nested:
         raise EditionError(nested)
-    return Side(edition, tuple(rules or ()), tuple(sorted((settings or {}).items())), players, seats, str(seed))
+    return Side(edition, tuple(rules or ()), tuple(sorted((settings or {}).items())), players, seats, str(seed),
+                drama=drama)
 
 
 def simulate(edition: Edition | str, players: int = 4, games: int = 100, seed: str | int = 1,
              agents: str | list[str] = "random", rules: list[str] | None = None, log=None,
              settings: dict | None = None, workers: int = 1, backend: str = "processes",
-             progress=None) -> Simulation:
+             progress=None, drama: bool = False) -> Simulation:
     """Play `games` matches, match i with seed "{seed}:{i}", and add up what happened.
 
     `edition` is an Edition, or a name or path for `load_edition` (with `rules`
@@ -177,11 +191,12 @@ def simulate(edition: Edition | str, players: int = 4, games: int = 100, seed: s
     event of every match is written to it as a JSON line carrying the match's
     number (`"game": i`); logging plays in this process. `workers` > 1 plays
     in that many processes, `backend="ray"` on Ray; the result is the same.
-    `progress(n)` is called as n more games are done.
+    `progress(n)` is called as n more games are done. `drama`: follow every round's
+    trajectory too (unodsl.sim.drama).
     """
     if games < 1:
         raise UnoError(f"games must be at least 1, not {games}")
-    side = make_side(edition, players, seed, agents, rules, settings)
+    side = make_side(edition, players, seed, agents, rules, settings, drama)
     loaded = load_side(side)  # errors in the edition show here, before any worker starts
     if log is not None and (workers > 1 or backend != "processes"):
         raise UnoError("--log writes every event from this process: use it without --workers or --backend")
@@ -189,11 +204,11 @@ def simulate(edition: Edition | str, players: int = 4, games: int = 100, seed: s
     start = time.perf_counter()
     if log is not None:
         for i in range(games):
-            sim.add(play_game(loaded, players, list(side.agents), f"{seed}:{i}", log=log, game=i))
+            sim.add(play_game(loaded, players, list(side.agents), f"{seed}:{i}", log=log, game=i, drama=drama))
             if progress is not None:
                 progress(1)
     else:
-        side = Side(side.edition, side.rules, side.settings, players, side.agents, side.seed, loaded)
+        side = Side(side.edition, side.rules, side.settings, players, side.agents, side.seed, loaded, drama)
         for (game,) in run_games((side,), games, workers, backend, progress):
             sim.add(game)
     sim.seconds = time.perf_counter() - start

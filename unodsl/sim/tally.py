@@ -18,6 +18,7 @@ from operator import attrgetter
 
 from ..match import Match
 from ..engine.round import Round
+from .drama import round_drama
 
 
 @dataclass
@@ -42,6 +43,12 @@ class GameTally:
     turns: list[int] = field(default_factory=list)  # per round
     points: list[int] = field(default_factory=list)  # per round: what the round added to the scores
     order_wins: list[int] = field(default_factory=list)  # round wins by place after the dealer (0: dealer)
+    # Drama (unodsl/sim/drama.py), per round won: lead changes, the winner's largest deficit,
+    # plays from the last lead change; and the rounds won while another held one card.
+    lead_changes: list[int] = field(default_factory=list)
+    deficits: list[int] = field(default_factory=list)
+    decisive: list[int] = field(default_factory=list)
+    one_card: int = 0
     seat_rounds: int = 0  # rounds times the seats that played them
     plays: Counter = field(default_factory=Counter)
     reactions: Counter = field(default_factory=Counter)
@@ -82,11 +89,14 @@ class CountingRound(Round):
         self.reacted: list = [[] for _ in range(n)]  # ... the cards it reacted with
         self.used: list = [[] for _ in range(n)]  # ... the table cards it used
         self.dealt_kinds: list = [frozenset()] * n  # ... the kinds of the cards dealt to it
+        self.trail: list = []  # (seat, cards in its hand as it plays) per card played in turn (FollowedRound)
+        self.dealt_sizes: list = [0] * n
         self.tally: GameTally | None = None  # where CountingMatch counts the rest
 
     def _deal(self) -> None:
         _deal(self)
         self.dealt_kinds = [frozenset(map(_KIND, hand)) for hand in self.hands]
+        self.dealt_sizes = [len(hand) for hand in self.hands]
         if self.edition.sides:  # a two-sided card dealt is both its faces
             self.dealt_kinds = [kinds.union(card.back.kind for card in hand)
                                 for kinds, hand in zip(self.dealt_kinds, self.hands)]
@@ -112,6 +122,17 @@ class CountingRound(Round):
         # (a rule of the edition's `written_rules:` ran; or a rule was on it, or was just written)
         if name is not None or self.written.get(card.uid) is not None:
             _bump(self.tally.written, card.kind)
+
+
+class FollowedRound(CountingRound):
+    """A CountingRound that also follows the round's trajectory for drama.py (`--drama`): a
+    tuple more for each card played, and a pass over them when the round ends. (Its own
+    play_card, not a call of CountingRound's: the loop written for the edition copies one.)"""
+
+    def play_card(self, p: int, card):
+        self.played[p].append(card)
+        self.trail.append((p, len(self.hands[p])))
+        return _play_card(self, p, card)
 
 
 _deal, _play_card, _react, _answer = Round._deal, Round.play_card, Round._react, Round._answer
@@ -146,7 +167,9 @@ def rule_labels(edition) -> list[str]:
 class CountingMatch(Match):
     """A Match whose rounds count what they do into `self.tally`."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, drama: bool = False, **kwargs):
+        if drama:
+            self.round_class = FollowedRound
         self.tally = GameTally(None, [])
         self._kind_sets: dict = {}  # (0 played / 1 dealt, frozenset of kinds, won) -> seat-rounds
         self._cards: list[list] = [[], [], []]  # the cards played, reacted with, used: counted at the end
@@ -165,6 +188,16 @@ class CountingMatch(Match):
         super()._play_round(rnd, setup)
         self._count(rnd, self.results[-1], n)
 
+    def _count_drama(self, rnd: CountingRound) -> None:
+        if len(rnd.dealt_sizes) != len(rnd.hands) or not any(rnd.dealt_sizes) or not 0 <= rnd.winner < len(rnd.hands):
+            return  # (a stacked table, or seats that changed: no trajectory to read)
+        drama = round_drama(rnd.trail, rnd.dealt_sizes, rnd.winner, [len(hand) for hand in rnd.hands])
+        tally = self.tally
+        tally.lead_changes.append(drama.lead_changes)
+        tally.deficits.append(drama.deficit)
+        tally.decisive.append(drama.decisive)
+        tally.one_card += drama.one_card
+
     def _count(self, rnd: CountingRound, result, n: int) -> None:
         tally = self.tally
         tally.round_winners.append(result.winner)
@@ -177,6 +210,8 @@ class CountingMatch(Match):
             tally.order_wins = [0] * self.n
         if rnd.winner is not None:
             tally.order_wins[(rnd.winner - rnd.dealer) % n] += 1
+            if isinstance(rnd, FollowedRound):
+                self._count_drama(rnd)
         # Counted by kind once the match is over; here only which kinds each seat
         # played (reacted with or used) and was dealt. The same few sets of kinds
         # come back round after round: they are counted as they are, and shared
@@ -220,9 +255,11 @@ class CountingMatch(Match):
         return result
 
 
-def play_game(edition, players: int, seats: list[str], seed: str, log=None, game: int | None = None) -> GameTally:
-    """Play one match with the given agents and seed; count it. With `log`, write its events."""
-    match = CountingMatch(edition, players=players, agents=seats, seed=seed, record=log is not None)
+def play_game(edition, players: int, seats: list[str], seed: str, log=None, game: int | None = None,
+              drama: bool = False) -> GameTally:
+    """Play one match with the given agents and seed; count it (`drama`: follow its rounds'
+    trajectories too, drama.py). With `log`, write its events."""
+    match = CountingMatch(edition, players=players, agents=seats, seed=seed, record=log is not None, drama=drama)
     match.play()
     if log is not None:
         match.write_log(log, game=game)
