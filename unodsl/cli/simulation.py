@@ -235,7 +235,7 @@ def impact_command(edition: str, cards: tuple[str, ...], rules: tuple[str, ...],
 
     \b
       unodsl impact harry-potter --agents greedy --games 1000
-      unodsl impact classic --card wild_draw_four --rule @seven-zero
+      unodsl impact classic --card skip --rule @seven-zero
     """
     from ..sim.impact import format_json, format_text, impact
 
