@@ -72,7 +72,9 @@ def test_a_sweep_of_a_kinds_deck_count_plays_a_deck_of_each_size():
 
 @pytest.mark.parametrize("written, says", [("count:nope=0,1", "no kind 'nope'"),
                                            ("count:number=1,2", "not written as `per_colour:` or `count:`"),
-                                           ("count:skip=x,1", "a whole number from 0")])
+                                           ("count:skip=x,1", "a whole number from 0"),
+                                           ("count:skip=1,999999999", "--sweep count:skip=999999999: the deck would "
+                                                                       "have more than 10,000 cards")])
 def test_a_deck_count_sweep_written_wrong_says_why(written, says):
     result = run("simulate", "classic", "--sweep", written, "--games", "2")
     assert result.exit_code == 1 and says in result.output and "Traceback" not in result.output

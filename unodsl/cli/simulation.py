@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from ..agents import AGENTS
-from ..errors import UnoError
+from ..errors import EditionError, UnoError
 from ..sim.parallel import BACKENDS, default_workers, ray_workers, worker_limit
 from .options import EditionArgument, complete_rule, parse_settings
 
@@ -131,8 +131,14 @@ def _sweep(edition: str, swept: str, players: int, games: int, seed: str, agents
             values = [read_known_setting(key, value) for value in typed]
             points = [(edition, {**settings, key: value}) for value in values]
         sides = []
-        for file, point in points:
-            load_edition(file, rules=list(rules), settings=point)  # (a value refused is placed before play)
+        for value, (file, point) in zip(values, points):
+            try:  # (a value refused is placed before play)
+                load_edition(file, rules=list(rules), settings=point)
+            except EditionError as error:
+                if not key.startswith(COUNT):
+                    raise
+                # The edition written for the value is a file of the run's, gone when it ends: say the value.
+                raise UnoError(f"--sweep {key}={value}: {error.problems[0].message}") from None
             sides.append(make_side(file, players, seed, agents, rules=list(rules), settings=point))
         with _progress(games, f"sweeping {key}") as progress:
             result = sweep(sides, key, values, games, workers, backend, progress)
