@@ -56,6 +56,7 @@ def test_ladder_draws_each_rung_as_a_bar_with_its_interval():
     segments = errorbar.lines[2][0].get_segments()  # the whiskers, from low to high
     assert [(round(s[0][0], 6), round(s[1][0], 6)) for s in segments] == [(0.08, 0.13), (0.22, 0.28), (0.55, 0.65)]
     assert any(list(line.get_xdata()) == [0.25, 0.25] for line in axes.get_lines())  # the even share
+    assert "even share, 25%" in axes.get_xlabel()
 
 
 def test_sweep_curves_draw_one_line_and_band_per_figure_sorted_by_value():
@@ -90,3 +91,11 @@ def test_without_matplotlib_the_figures_are_one_error(monkeypatch):
     monkeypatch.setattr(plots, "_pyplot", None)
     with pytest.raises(UnoError, match=r"pip install 'unodsl\[plots\]'"):
         plots.forest(EFFECTS)
+
+
+def test_rate_bars_colour_each_group_alike_and_the_groups_apart():
+    rows = [("A: seat 0", 0.3, 0.2, 0.4), ("A: seat 1", 0.7, 0.6, 0.8), ("B: seat 0", 0.4, 0.3, 0.5),
+            ("B: seat 1", 0.6, 0.5, 0.7)]
+    bars = plots.rate_bars(rows, groups=["A", "A", "B", "B"]).axes[0].patches
+    colours = [b.get_facecolor() for b in bars]
+    assert colours[0] == colours[1] != colours[2] == colours[3]

@@ -51,8 +51,8 @@ def seat_section(sims: dict[str, Simulation]) -> Section:
             rows.append((label, rate.value, rate.low, rate.high))
             table.append(_rate_row(label, rate, sim.wins[seat]))
     sim = next(iter(sims.values()))
-    return Section("seats", "Match wins per seat", plots.rate_bars(rows, "match win rate per seat", "match win rate",
-                                                                   1 / sim.players), table)
+    figure = plots.rate_bars(rows, "match win rate per seat", "match win rate", 1 / sim.players, _groups(sims))
+    return Section("seats", "Match wins per seat", figure, table)
 
 
 def place_section(sims: dict[str, Simulation]) -> Section:
@@ -65,9 +65,15 @@ def place_section(sims: dict[str, Simulation]) -> Section:
             rows.append((label, rate.value, rate.low, rate.high))
             table.append(_rate_row(label, rate, sim.order_wins[place]))
     sim = next(iter(sims.values()))
-    return Section("places", "Round wins by place after the dealer",
-                   plots.rate_bars(rows, "round win rate by place (place 1 plays first)", "round win rate",
-                                   1 / sim.players), table, "Does playing first help? Place 1 plays first.")
+    figure = plots.rate_bars(rows, "round win rate by place (place 1 plays first)", "round win rate",
+                             1 / sim.players, _groups(sims))
+    return Section("places", "Round wins by place after the dealer", figure, table,
+                   "Does playing first help? Place 1 plays first.")
+
+
+def _groups(sims: dict[str, Simulation]) -> list[str]:
+    """Each seat's side ("A: ", "B: "), to colour the bars by side."""
+    return [side for side, sim in sims.items() for _ in range(sim.players)]
 
 
 def _spread_row(label: str, d: Distribution) -> tuple:

@@ -26,6 +26,7 @@ import math
 from ..errors import UnoError
 
 SIGNIFICANT = 0.05
+PALETTE = ["#4c78a8", "#f58518", "#54a24b", "#b279a2"]
 INSTALL = "the report's figures need matplotlib: pip install 'unodsl[plots]'"
 _pyplot = None
 
@@ -63,17 +64,19 @@ def _finite(x: float, bound: float) -> float:
     return max(-bound, min(bound, x)) if not math.isnan(x) else 0.0
 
 
-def rate_bars(rows, title: str = "", xlabel: str = "rate", even: float | None = None):
-    """Horizontal bars for rates (0..1) with their intervals; `even` draws the fair share as a line."""
+def rate_bars(rows, title: str = "", xlabel: str = "rate", even: float | None = None, groups=None):
+    """Horizontal bars for rates (0..1) with their intervals; `even` draws the fair share as a
+    dashed line; `groups` (one name per row: "A", "B") colours the bars by group."""
     rows = _rows(rows, ("label", "value", "low", "high"))
     figure, axes = _figure(len(rows))
-    labels = [str(r[0]) for r in rows]
-    values = [r[1] for r in rows]
+    names = list(dict.fromkeys(groups or ()))
+    colours = [PALETTE[names.index(g) % len(PALETTE)] for g in groups] if groups else PALETTE[0]
     errors = [[max(0.0, r[1] - r[2]) for r in rows], [max(0.0, r[3] - r[1]) for r in rows]]
-    axes.barh(labels, values, xerr=errors, color="#4c78a8", ecolor="#222222", capsize=3)
+    axes.barh([str(r[0]) for r in rows], [r[1] for r in rows], xerr=errors, color=colours, ecolor="#222222",
+              capsize=3)
     if even is not None:
-        axes.axvline(even, color="#e45756", linestyle="--", linewidth=1, label=f"even share {even:.0%}")
-        axes.legend(loc="lower right")
+        axes.axvline(even, color="#e45756", linestyle="--", linewidth=1)
+        xlabel += f"  (dashed: the even share, {even:.0%})"
     axes.invert_yaxis()
     axes.set_xlim(0, min(1.0, max([r[3] for r in rows] + [even or 0]) * 1.15 or 1.0))
     axes.xaxis.set_major_formatter(pyplot().FuncFormatter(lambda x, _: f"{x:.0%}"))
