@@ -99,3 +99,21 @@ def test_rate_bars_colour_each_group_alike_and_the_groups_apart():
     bars = plots.rate_bars(rows, groups=["A", "A", "B", "B"]).axes[0].patches
     colours = [b.get_facecolor() for b in bars]
     assert colours[0] == colours[1] != colours[2] == colours[3]
+
+
+@pytest.mark.parametrize("draw", [
+    lambda label: plots.rate_bars([(label, 0.5, 0.4, 0.6), (label, 0.4, 0.3, 0.5)]),
+    lambda label: plots.counts_bars([(label, 2.0)]),
+    lambda label: plots.forest([(label, 0.1, 0.0, 0.2, 0.5)]),
+    lambda label: plots.sweep_curves([(1, label, 1.0, 0.5, 1.5)]),
+    lambda label: plots.histogram({label: {1: 2}}),
+])
+def test_a_label_is_drawn_as_written_not_as_tex(draw):
+    figure = draw(r"$\frac{ card $ and A_B")  # bad TeX: matplotlib's mathtext would raise on drawing
+    assert plots.svg(figure).startswith("<svg")
+
+
+def test_rows_with_the_same_label_stay_apart():
+    axes = plots.rate_bars([("Reverse", 0.5, 0.4, 0.6), ("Reverse", 0.2, 0.1, 0.3)]).axes[0]
+    assert [round(b.get_width(), 6) for b in axes.patches] == [0.5, 0.2]
+    assert [b.get_y() for b in axes.patches][0] != [b.get_y() for b in axes.patches][1]

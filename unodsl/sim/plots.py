@@ -46,6 +46,11 @@ def pyplot():
     return _pyplot
 
 
+def plain(label) -> str:
+    """A label drawn as written: a card named "$5" or "A_B" is not TeX to matplotlib."""
+    return str(label).replace("$", r"\$")
+
+
 def _rows(items, names: tuple[str, ...]) -> list[tuple]:
     """Rows given as tuples in the order of `names`, or as dicts with those keys."""
     return [tuple(item[name] for name in names) if isinstance(item, dict) else tuple(item)[:len(names)]
@@ -72,8 +77,8 @@ def rate_bars(rows, title: str = "", xlabel: str = "rate", even: float | None = 
     names = list(dict.fromkeys(groups or ()))
     colours = [PALETTE[names.index(g) % len(PALETTE)] for g in groups] if groups else PALETTE[0]
     errors = [[max(0.0, r[1] - r[2]) for r in rows], [max(0.0, r[3] - r[1]) for r in rows]]
-    axes.barh([str(r[0]) for r in rows], [r[1] for r in rows], xerr=errors, color=colours, ecolor="#222222",
-              capsize=3)
+    axes.barh(range(len(rows)), [r[1] for r in rows], xerr=errors, color=colours, ecolor="#222222", capsize=3,
+              tick_label=[plain(r[0]) for r in rows])
     if even is not None:
         axes.axvline(even, color="#e45756", linestyle="--", linewidth=1)
         xlabel += f"  (dashed: the even share, {even:.0%})"
@@ -103,7 +108,7 @@ def histogram(series: dict, title: str = "", xlabel: str = "", bins: int = 40):
         for label, counts in series.items():
             total = sum(counts.values()) or 1
             mine = sorted(counts)
-            axes.hist(mine, bins=edges, weights=[counts[v] / total for v in mine], label=str(label),
+            axes.hist(mine, bins=edges, weights=[counts[v] / total for v in mine], label=plain(label),
                       alpha=0.6 if len(series) > 1 else 1.0, edgecolor="white")
         if len(series) > 1:
             axes.legend()
@@ -118,7 +123,7 @@ def counts_bars(rows, title: str = "", xlabel: str = ""):
     """Horizontal bars for amounts (cards played per round, ...)."""
     rows = _rows(rows, ("label", "value"))
     figure, axes = _figure(len(rows))
-    axes.barh([str(r[0]) for r in rows], [r[1] for r in rows], color="#72b7b2")
+    axes.barh(range(len(rows)), [r[1] for r in rows], color="#72b7b2", tick_label=[plain(r[0]) for r in rows])
     axes.invert_yaxis()
     axes.set_xlabel(xlabel)
     axes.set_title(title)
@@ -140,7 +145,7 @@ def forest(effects, title: str = "", xlabel: str = "change", percent: bool = Tru
         axes.plot([_finite(low, bound), _finite(high, bound)], [y, y], color=colour, linewidth=1.5)
         axes.plot([estimate], [y], marker="o", color=colour, markerfacecolor=colour if significant else "white")
     axes.axvline(0, color="#222222", linewidth=1)
-    axes.set_yticks(range(len(rows)), [str(r[0]) for r in rows])
+    axes.set_yticks(range(len(rows)), [plain(r[0]) for r in rows])
     axes.set_ylim(len(rows) - 0.5, -0.5)
     if percent:
         axes.xaxis.set_major_formatter(pyplot().FuncFormatter(lambda x, _: f"{x:+.0%}"))
@@ -156,7 +161,7 @@ def sweep_curves(points, title: str = "", xlabel: str = "value", ylabel: str = "
     for key in dict.fromkeys(r[1] for r in rows):
         mine = sorted((r for r in rows if r[1] == key), key=lambda r: r[0])
         xs = [r[0] for r in mine]
-        line, = axes.plot(xs, [r[2] for r in mine], marker="o", label=str(key))
+        line, = axes.plot(xs, [r[2] for r in mine], marker="o", label=plain(key))
         axes.fill_between(xs, [r[3] for r in mine], [r[4] for r in mine], color=line.get_color(), alpha=0.2)
     if rows:
         axes.legend()
