@@ -104,26 +104,37 @@ def _chromium() -> str:
 
 
 class Proxy:
-    """A proxy that answers nothing and records the first line of each request it is sent."""
+    """A proxy that answers nothing and records the first line of each request it is sent.
+
+    Its thread ends on `close()` (a thread left running would make later tests of
+    this process spawn their workers instead of forking them)."""
 
     def __init__(self):
         self.requests: list[str] = []
         self.server = socket.create_server(("127.0.0.1", 0))
+        self.server.settimeout(0.1)
         self.port = self.server.getsockname()[1]
-        threading.Thread(target=self._serve, daemon=True).start()
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
 
     def _serve(self) -> None:
-        while True:
+        while not self.stopping.is_set():
             try:
                 connection, _ = self.server.accept()
-            except OSError:
-                return
+            except TimeoutError:
+                continue
             with connection:
                 connection.settimeout(2)
                 try:
                     self.requests.append(connection.recv(512).split(b"\r\n")[0].decode("latin-1"))
                 except OSError as error:
                     self.requests.append(repr(error))
+
+    def close(self) -> None:
+        self.stopping.set()
+        self.thread.join()
+        self.server.close()
 
     def page_requests(self) -> list[str]:
         """The requests but those of Chromium's own services (`GET http://host/...`, `CONNECT host:443`)."""
@@ -142,7 +153,7 @@ def _open_in_chromium(page: Path, screenshot: Path, tmp_path: Path, height: int 
                         f"--screenshot={screenshot}", f"--window-size=1200,{height}", page.as_uri()],
                        capture_output=True, timeout=120, check=True)
     finally:
-        proxy.server.close()
+        proxy.close()
     return proxy.page_requests()
 
 
