@@ -199,3 +199,31 @@ def test_the_network_check_finds_a_report_that_fetches(reports, tmp_path):
     requests = _open_in_chromium(fetching, tmp_path / "page.png", tmp_path)
     assert any("example.invalid/figure.png" in r for r in requests), requests
     assert any("fonts.example.invalid:443" in r for r in requests), requests
+
+
+def test_a_report_with_no_folder_to_go_in_is_one_message_before_the_games(tmp_path):
+    path = tmp_path / "no-such-folder" / "r.html"
+    result = run("simulate", "classic", "-g", "2", "--report", str(path))
+    assert result.exit_code == 1
+    assert result.stderr == f"error: cannot write the report {path}: no folder {path.parent}\n"
+    assert result.stdout == ""
+    no_traceback(result)
+
+
+@pytest.mark.parametrize("option, target", [("--report", "a-folder"), ("--plot-dir", "a-file")])
+def test_a_folder_for_the_report_or_a_file_for_the_figures_is_refused(tmp_path, option, target):
+    (tmp_path / "a-file").write_text("")
+    (tmp_path / "a-folder").mkdir()
+    result = run("simulate", "classic", "-g", "2", option, str(tmp_path / target))
+    assert result.exit_code == 2 and f"Invalid value for '{option}'" in result.stderr
+    assert result.stdout == ""
+    no_traceback(result)
+
+
+def test_figures_that_cannot_be_written_are_one_message(tmp_path):
+    (tmp_path / "a-file").write_text("")
+    target = tmp_path / "a-file" / "plots"  # (a folder in a file: refused even to root)
+    result = run("simulate", "classic", "-g", "2", "--plot-dir", str(target))
+    assert result.exit_code == 1
+    assert result.stderr == f"error: cannot write {target}: Not a directory\n"
+    no_traceback(result)

@@ -172,6 +172,8 @@ def compare_command(edition_a: str, edition_b: str | None, players: int, games: 
 def _plots_available(report_file: str | None, plot_dir: str | None) -> None:
     """With --report or --plot-dir, matplotlib is needed: said before any game is played."""
     if report_file or plot_dir:
+        from ..sim.html_report import check_targets
         from ..sim.plots import pyplot
         pyplot()
+        check_targets(report_file)
 

@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import UnoError
 from . import plots
 from .compare import SIGNIFICANT, Comparison, Metric, headlines
 from .report import num
@@ -209,9 +210,23 @@ def page(title: str, lines: list[str], sections: list[Section], svgs: list[str])
             f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>{intro}{body}</body></html>\n")
 
 
+def check_targets(report: str | None) -> None:
+    """Say before the games are played that the page cannot be written there (a folder
+    given for it, or a file for --plot-dir, click's Path refuses)."""
+    if report is not None and not Path(report).resolve().parent.is_dir():
+        raise UnoError(f"cannot write the report {report}: no folder {Path(report).parent}")
+
+
 def write(sections: list[Section], title: str, lines: list[str], report: str | None = None,
           plot_dir: str | None = None) -> None:
     """Write the page to `report` and/or each figure as KEY.png and KEY.svg into `plot_dir`."""
+    try:
+        _write(sections, title, lines, report, plot_dir)
+    except OSError as error:
+        raise UnoError(f"cannot write {error.filename or report or plot_dir}: {error.strerror}") from None
+
+
+def _write(sections: list[Section], title: str, lines: list[str], report: str | None, plot_dir: str | None) -> None:
     if plot_dir is not None:
         Path(plot_dir).mkdir(parents=True, exist_ok=True)
     svgs = []
