@@ -37,6 +37,13 @@ def test_forest_draws_each_effect_with_its_interval_around_a_zero_line():
     assert zero, "no zero line"
     faces = [p.get_markerfacecolor() for p in points]
     assert faces[0] != "white" and faces[1] == "white"  # filled only when p_adjusted < 0.05
+    assert "filled: p < 0.05" in axes.get_xlabel()
+
+
+def test_a_forest_without_p_values_says_nothing_of_filled_points():
+    axes = plots.forest([(label, x, low, high, None) for label, x, low, high, _ in EFFECTS[:2]], xlabel="lift").axes[0]
+    assert axes.get_xlabel() == "lift"
+    assert all(p.get_markerfacecolor() == "white" for p in _markers(axes))
 
 
 def test_forest_takes_dicts_as_well_as_tuples():

@@ -149,7 +149,8 @@ def forest(effects, title: str = "", xlabel: str = "change", percent: bool = Tru
     axes.set_ylim(len(rows) - 0.5, -0.5)
     if percent:
         axes.xaxis.set_major_formatter(pyplot().FuncFormatter(lambda x, _: f"{x:+.0%}"))
-    axes.set_xlabel(xlabel + f"  (filled: p < {SIGNIFICANT})")
+    tested = any(r[4] is not None for r in rows)  # (a lift has an interval but no p-value)
+    axes.set_xlabel(xlabel + (f"  (filled: p < {SIGNIFICANT})" if tested else ""))
     axes.set_title(title)
     return figure
 
