@@ -63,6 +63,11 @@ def _common(command):
                           "decided by one card (README, \"Drama and tension\"; simulation takes longer)."),
         click.option("--no-timing", is_flag=True,
                      help="Leave out the speed, so that runs with the same arguments print the same."),
+        click.option("--report", "report_file", type=click.Path(dir_okay=False), metavar="FILE.html",
+                     help="Also write a self-contained HTML report: figures and their tables "
+                          "(needs `pip install 'unodsl[plots]'`)."),
+        click.option("--plot-dir", type=click.Path(file_okay=False), metavar="DIR",
+                     help="Also write each figure as PNG and SVG into DIR (needs `pip install 'unodsl[plots]'`)."),
     ]
     for option in reversed(options):
         command = option(command)
@@ -81,7 +86,8 @@ def _common(command):
                    "as a curve with its intervals (hand_size=5..9).")
 def simulate_command(edition: str, players: int, games: int, seed: str, agents: str, rules: tuple[str, ...],
                      settings: tuple[str, ...], workers: int | None, backend: str, as_json: bool,
-                     no_timing: bool, as_csv: bool, log_file, swept: str | None, drama: bool) -> None:
+                     no_timing: bool, report_file: str | None, plot_dir: str | None, as_csv: bool,
+                     log_file, swept: str | None, drama: bool) -> None:
     """Play GAMES bot matches of EDITION and report what a designer asks.
 
     Win rates per seat and by place after the dealer, rounds per match, turns
@@ -94,6 +100,7 @@ def simulate_command(edition: str, players: int, games: int, seed: str, agents: 
 
     if as_json and as_csv:
         raise click.UsageError("--json and --csv: choose one")
+    _plots_available(report_file, plot_dir)
     if log_file is not None:
         if workers not in (None, 1) or backend != "processes":
             raise click.UsageError("--log plays in one process: leave out --workers and --backend")
@@ -111,6 +118,10 @@ def simulate_command(edition: str, players: int, games: int, seed: str, agents: 
                        progress=progress, drama=drama)
     render = format_json if as_json else format_csv if as_csv else format_text
     click.echo(render(sim, timing=not no_timing))
+    if report_file or plot_dir:
+        from ..sim import html_report
+        title, lines = html_report.simulation_title(sim)
+        html_report.write(html_report.simulation_sections(sim), title, lines, report_file, plot_dir)
 
 
 def _sweep(edition: str, swept: str, players: int, games: int, seed: str, agents: str, rules: tuple[str, ...],
@@ -169,7 +180,8 @@ def _count(key: str, value: str) -> int:
                    "change with their 95% intervals, p_value, significant).")
 def compare_command(edition_a: str, edition_b: str | None, players: int, games: int, seed: str, agents: str,
                     rules: tuple[str, ...], settings: tuple[str, ...], workers: int | None, backend: str,
-                    as_json: bool, no_timing: bool, rules_a, rules_b, settings_a, settings_b,
+                    as_json: bool, no_timing: bool, report_file: str | None, plot_dir: str | None,
+                    rules_a, rules_b, settings_a, settings_b,
                     agents_b: str | None, seed_b: str | None, as_csv: bool, drama: bool) -> None:
     """Play A and B on the same seeds and report what differs, with its significance.
 
@@ -193,6 +205,7 @@ def compare_command(edition_a: str, edition_b: str | None, players: int, games: 
         raise click.UsageError("--json and --csv: choose one")
     if games < 2:
         raise click.BadParameter("a comparison needs at least 2 games", param_hint="--games")
+    _plots_available(report_file, plot_dir)
     common = parse_settings(settings, "--set")
     side_a = make_side(edition_a, players, seed, agents, [*rules, *rules_a],
                        {**common, **parse_settings(settings_a, "--set-a")}, drama=drama)
@@ -204,6 +217,19 @@ def compare_command(edition_a: str, edition_b: str | None, players: int, games: 
         result = compare(side_a, side_b, games, workers=workers, backend=backend, progress=progress)
     render = format_json if as_json else format_csv if as_csv else format_text
     click.echo(render(result, timing=not no_timing))
+    if report_file or plot_dir:
+        from ..sim import html_report
+        title, lines = html_report.comparison_title(result)
+        html_report.write(html_report.comparison_sections(result), title, lines, report_file, plot_dir)
+
+
+def _plots_available(report_file: str | None, plot_dir: str | None) -> None:
+    """With --report or --plot-dir, matplotlib is needed: said before any game is played."""
+    if report_file or plot_dir:
+        from ..sim.html_report import check_targets
+        from ..sim.plots import pyplot
+        pyplot()
+        check_targets(report_file)
 
 
 
