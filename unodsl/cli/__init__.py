@@ -247,5 +247,12 @@ main.add_command(play_command)
 main.add_command(resume_command)
 
 
+# ---- the designer's lab: skill (unodsl/sim/skill.py) -------------------------------
+
+from .lab import skill_command  # noqa: E402
+
+main.add_command(skill_command)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -51,11 +51,13 @@ class Side:
     seed: str = "1"
     loaded: object = None
     drama: bool = False  # follow each round's trajectory (drama.py): costs time, so asked for
+    max_rounds: int | None = None  # 1: each game is one round (the skill ladder, skill.py)
 
     def for_workers(self) -> Side:
         if self.loaded is not None and not self.edition:
             raise UnoError("to play in worker processes, give the edition by name or path, not loaded")
-        return Side(self.edition, self.rules, self.settings, self.players, self.agents, self.seed, drama=self.drama)
+        return Side(self.edition, self.rules, self.settings, self.players, self.agents, self.seed, drama=self.drama,
+                    max_rounds=self.max_rounds)
 
 
 _editions: dict = {}  # Side's edition key -> Edition, loaded once per process
@@ -77,7 +79,8 @@ def play_games(sides: tuple[Side, ...], start: int, stop: int) -> list[tuple[Gam
     from .tally import play_game
 
     editions = [load_side(side) for side in sides]
-    return [tuple(play_game(edition, side.players, list(side.agents), f"{side.seed}:{i}", drama=side.drama)
+    return [tuple(play_game(edition, side.players, list(side.agents), f"{side.seed}:{i}", drama=side.drama,
+                            max_rounds=side.max_rounds)
                   for side, edition in zip(sides, editions))
             for i in range(start, stop)]
 

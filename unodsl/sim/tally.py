@@ -256,10 +256,13 @@ class CountingMatch(Match):
 
 
 def play_game(edition, players: int, seats: list[str], seed: str, log=None, game: int | None = None,
-              drama: bool = False) -> GameTally:
+              drama: bool = False, max_rounds: int | None = None) -> GameTally:
     """Play one match with the given agents and seed; count it (`drama`: follow its rounds'
-    trajectories too, drama.py). With `log`, write its events."""
-    match = CountingMatch(edition, players=players, agents=seats, seed=seed, record=log is not None, drama=drama)
+    trajectories too, drama.py). With `log`, write its events; with `max_rounds`, stop after
+    that many rounds (the skill ladder's single-round games)."""
+    limit = {} if max_rounds is None else {"max_rounds": max_rounds}
+    match = CountingMatch(edition, players=players, agents=seats, seed=seed, record=log is not None, drama=drama,
+                          **limit)
     match.play()
     if log is not None:
         match.write_log(log, game=game)
