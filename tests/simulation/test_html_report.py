@@ -23,6 +23,17 @@ pytest.importorskip("matplotlib", reason="the report's figures need matplotlib: 
 
 SIMULATION_FIGURES = ["seats", "places", "round-length", "cards", "lift"]
 COMPARISON_FIGURES = ["changes-amounts", "changes-rates", "seats", "places", "round-length"]
+IMPACT_FIGURES = ["impact-turns-per-round", "impact-points-per-round", "impact-holder-round-win-rate",
+                  "impact-first-seat-edge"]
+SWEEP_FIGURES = ["sweep-turns-per-round", "sweep-points-per-round", "sweep-rounds-per-match", "sweep-first-seat-edge"]
+SKILL_FIGURES = [*COMPARISON_FIGURES, "skill-ladder"]
+# Each page the tests write: its name, the command, its figures.
+PAGES = {"sim": (["simulate", "green-lantern", "-g", "12"], SIMULATION_FIGURES),
+         "cmp": (["compare", "classic", "--rule-b", "@seven-zero", "-g", "12"], COMPARISON_FIGURES),
+         "imp": (["impact", "classic", "--card", "skip", "--rule", "@seven-zero", "-g", "6"], IMPACT_FIGURES),
+         "swp": (["simulate", "classic", "--sweep", "hand_size=5..7", "-g", "6"], SWEEP_FIGURES),
+         "skl": (["compare", "classic", "--rule-b", "@seven-zero", "-g", "2", "--skill"], SKILL_FIGURES)}
+EVERY_PAGE = [(name, figures) for name, (_, figures) in PAGES.items()]
 # Chromium's own services (time, component updates, accounts), asked however it is started.
 CHROMIUM_SERVICES = re.compile(r"(^|\.)(google\.com|googleapis\.com|gvt1\.com)(:\d+)?$")
 
@@ -30,11 +41,9 @@ CHROMIUM_SERVICES = re.compile(r"(^|\.)(google\.com|googleapis\.com|gvt1\.com)(:
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("reports")
-    simulated = run("simulate", "green-lantern", "-g", "12", "--no-timing", "--report", str(folder / "sim.html"),
-                    "--plot-dir", str(folder / "sim-plots"))
-    compared = run("compare", "classic", "--rule-b", "@seven-zero", "-g", "12", "--no-timing",
-                   "--report", str(folder / "cmp.html"), "--plot-dir", str(folder / "cmp-plots"))
-    for result in (simulated, compared):
+    for name, (command, _) in PAGES.items():
+        result = run(*command, "--no-timing", "--report", str(folder / f"{name}.html"),
+                     "--plot-dir", str(folder / f"{name}-plots"))
         no_traceback(result)
         assert result.exit_code == 0, result.stderr
     return folder
@@ -44,7 +53,7 @@ def _svgs(page: str) -> list[str]:
     return re.findall(r"<svg\b.*?</svg>", page, re.S)
 
 
-@pytest.mark.parametrize("name, figures", [("sim", SIMULATION_FIGURES), ("cmp", COMPARISON_FIGURES)])
+@pytest.mark.parametrize("name, figures", EVERY_PAGE)
 def test_the_page_holds_each_figure_inline_with_its_table(reports, name, figures):
     page = (reports / f"{name}.html").read_text(encoding="utf-8")
     sections = re.findall(r'<section id="([^"]+)">(.*?)</section>', page, re.S)
@@ -68,7 +77,7 @@ def test_the_tables_say_the_figures_numbers(reports):
         assert f"{row.group(1)}%" in seats and f"{row.group(2)}% … {row.group(3)}%" in seats
 
 
-@pytest.mark.parametrize("name, figures", [("sim", SIMULATION_FIGURES), ("cmp", COMPARISON_FIGURES)])
+@pytest.mark.parametrize("name, figures", EVERY_PAGE)
 def test_the_plot_dir_holds_each_figure_as_png_and_svg(reports, name, figures):
     from PIL import Image, ImageStat
 
@@ -80,7 +89,8 @@ def test_the_plot_dir_holds_each_figure_as_png_and_svg(reports, name, figures):
         assert (folder / f"{key}.svg").read_text(encoding="utf-8").startswith("<svg")
 
 
-@pytest.mark.parametrize("command", [["simulate", "classic"], ["compare", "classic"]])
+@pytest.mark.parametrize("command", [["simulate", "classic"], ["compare", "classic"], ["impact", "classic"],
+                                     ["skill", "classic"], ["simulate", "classic", "--sweep", "hand_size=5,6"]])
 @pytest.mark.parametrize("option", ["--report", "--plot-dir"])
 def test_without_matplotlib_report_and_plot_dir_are_one_message(monkeypatch, tmp_path, command, option):
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # (`import matplotlib` fails, installed or not)
@@ -168,7 +178,7 @@ def _contact_sheet(page: Path, out: Path) -> int:
     return len(_svgs(text))
 
 
-@pytest.mark.parametrize("name, figures", [("sim", SIMULATION_FIGURES), ("cmp", COMPARISON_FIGURES)])
+@pytest.mark.parametrize("name, figures", EVERY_PAGE)
 def test_the_report_opens_in_chromium_drawn_and_without_the_network(reports, tmp_path, name, figures):
     from PIL import Image, ImageStat
 

@@ -9,7 +9,8 @@ import click
 from ..sim.parallel import BACKENDS
 from ..sim.skill import DEFAULT_BUDGET, DEFAULT_GAMES
 from .options import EditionArgument, complete_rule, parse_settings
-from .simulation import _progress, _workers
+from ..sim.skill import format_text
+from .simulation import _progress, _workers, plots_available, report_options, write_report
 
 
 @click.command("skill")
@@ -31,9 +32,10 @@ from .simulation import _progress, _workers
 @click.option("--backend", type=click.Choice(BACKENDS), default="processes", show_default=True,
               help="ray: play on a Ray cluster (RAY_ADDRESS), or on Ray on this machine.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@report_options
 def skill_command(edition: str, players: int, games: int, budget: int, seed: str, rules: tuple[str, ...],
                   settings: tuple[str, ...], against: str | None, workers: int | None, backend: str,
-                  as_json: bool) -> None:
+                  as_json: bool, report_file: str | None, plot_dir: str | None) -> None:
     """How much skill pays in EDITION: the ladder random → greedy → mcts@B → mcts@2B → mcts@4B.
 
     Each rung plays the one below in single-round games, seated alternately
@@ -49,9 +51,10 @@ def skill_command(edition: str, players: int, games: int, budget: int, seed: str
     """
     from ..sim.parallel import load_side
     from ..sim.simulate import make_side
-    from ..sim.skill import LadderComparison, format_text, ladder
+    from ..sim.skill import LadderComparison, ladder
 
     settings_b = parse_settings(settings, "--set")
+    plots_available(report_file, plot_dir)
     workers = _workers(workers, backend, games)
     options = dict(players=players, games=games, budget=budget, seed=seed, workers=workers, backend=backend)
     second = bool(rules or settings_b or against)
@@ -66,3 +69,26 @@ def skill_command(edition: str, players: int, games: int, budget: int, seed: str
                        **options)
             result = LadderComparison(result, b)
     click.echo(json.dumps(result.as_dict()) if as_json else format_text(result))
+    from ..sim.lab_report import skill_sections, skill_title
+    write_report(result, skill_sections, skill_title, report_file, plot_dir)
+
+
+def climb_both(side_a, side_b, labels: tuple[str, str], games: int, workers: int, backend: str):
+    """`compare --skill`: the ladder of each side's edition, rules and settings, and their
+    comparison (the agents of the sides play no part: the ladder brings its own)."""
+    from ..sim.skill import LadderComparison, ladder
+
+    with _progress(games * 8, "climbing") as progress:
+        a, b = (ladder(side.edition, players=side.players, games=games, seed=side.seed, rules=list(side.rules),
+                       settings=dict(side.settings) or None, workers=workers, backend=backend, progress=progress,
+                       label=label)
+                for side, label in zip((side_a, side_b), labels))
+    return LadderComparison(a, b)
+
+
+def with_ladders(text: str, ladders, as_json: bool) -> str:
+    """compare's output with the two ladders and the change in headroom: in its JSON object
+    as "skill", or after its text."""
+    if as_json:
+        return json.dumps({**json.loads(text), "skill": ladders.as_dict()})
+    return text + "\n\nskill headroom (unodsl skill):\n" + format_text(ladders)

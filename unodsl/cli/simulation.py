@@ -34,6 +34,34 @@ def _progress(games: int, label: str):
         yield bar.update
 
 
+def report_options(command):
+    """--report and --plot-dir (simulate, compare, impact, skill)."""
+    command = click.option("--plot-dir", type=click.Path(file_okay=False), metavar="DIR",
+                           help="Also write each figure as PNG and SVG into DIR "
+                                "(needs `pip install 'unodsl[plots]'`).")(command)
+    return click.option("--report", "report_file", type=click.Path(dir_okay=False), metavar="FILE.html",
+                        help="Also write a self-contained HTML report: figures and their tables "
+                             "(needs `pip install 'unodsl[plots]'`).")(command)
+
+
+def write_report(result, sections, title, report_file: str | None, plot_dir: str | None) -> None:
+    """The page and/or the figure files of `result`: `sections(result)` and `title(result)`
+    come from unodsl.sim.html_report or unodsl.sim.lab_report."""
+    if report_file or plot_dir:
+        from ..sim import html_report
+        heading, lines = title(result)
+        html_report.write(sections(result), heading, lines, report_file, plot_dir)
+
+
+def plots_available(report_file: str | None, plot_dir: str | None) -> None:
+    """With --report or --plot-dir, matplotlib is needed: said before any game is played."""
+    if report_file or plot_dir:
+        from ..sim.html_report import check_targets
+        from ..sim.plots import pyplot
+        pyplot()
+        check_targets(report_file)
+
+
 def _common(command):
     """The options simulate and compare share."""
     options = [
@@ -63,14 +91,10 @@ def _common(command):
                           "decided by one card (README, \"Drama and tension\"; simulation takes longer)."),
         click.option("--no-timing", is_flag=True,
                      help="Leave out the speed, so that runs with the same arguments print the same."),
-        click.option("--report", "report_file", type=click.Path(dir_okay=False), metavar="FILE.html",
-                     help="Also write a self-contained HTML report: figures and their tables "
-                          "(needs `pip install 'unodsl[plots]'`)."),
-        click.option("--plot-dir", type=click.Path(file_okay=False), metavar="DIR",
-                     help="Also write each figure as PNG and SVG into DIR (needs `pip install 'unodsl[plots]'`)."),
     ]
     for option in reversed(options):
         command = option(command)
+    command = report_options(command)
     return command
 
 
@@ -100,7 +124,7 @@ def simulate_command(edition: str, players: int, games: int, seed: str, agents: 
 
     if as_json and as_csv:
         raise click.UsageError("--json and --csv: choose one")
-    _plots_available(report_file, plot_dir)
+    plots_available(report_file, plot_dir)
     if log_file is not None:
         if workers not in (None, 1) or backend != "processes":
             raise click.UsageError("--log plays in one process: leave out --workers and --backend")
@@ -108,8 +132,12 @@ def simulate_command(edition: str, players: int, games: int, seed: str, agents: 
     if swept is not None:
         if as_csv or log_file is not None:
             raise click.UsageError("--sweep gives text or --json: leave out --csv and --log")
-        _sweep(edition, swept, players, games, seed, agents, rules, parse_settings(settings, "--set"),
-               _workers(workers, backend, games), backend, as_json)
+        result = _sweep(edition, swept, players, games, seed, agents, rules, parse_settings(settings, "--set"),
+                        _workers(workers, backend, games), backend)
+        from ..sim.sweep import format_sweep_json, format_sweep_text
+        click.echo(format_sweep_json(result) if as_json else format_sweep_text(result))
+        from ..sim.lab_report import sweep_sections, sweep_title
+        write_report(result, sweep_sections, sweep_title, report_file, plot_dir)
         return
     workers = _workers(workers, backend, games)
     with _progress(games, "simulating") as progress:
@@ -118,20 +146,18 @@ def simulate_command(edition: str, players: int, games: int, seed: str, agents: 
                        progress=progress, drama=drama)
     render = format_json if as_json else format_csv if as_csv else format_text
     click.echo(render(sim, timing=not no_timing))
-    if report_file or plot_dir:
-        from ..sim import html_report
-        title, lines = html_report.simulation_title(sim)
-        html_report.write(html_report.simulation_sections(sim), title, lines, report_file, plot_dir)
+    from ..sim.html_report import simulation_sections, simulation_title
+    write_report(sim, simulation_sections, simulation_title, report_file, plot_dir)
 
 
 def _sweep(edition: str, swept: str, players: int, games: int, seed: str, agents: str, rules: tuple[str, ...],
-           settings: dict, workers: int, backend: str, as_json: bool) -> None:
+           settings: dict, workers: int, backend: str):
     """simulate --sweep: every value's edition loaded first (a value the setting refuses is
     placed at `--set NAME=VALUE`, as `--set` would be), then all played on the same seeds."""
     from ..edition.loader import load_edition
     from ..edition.schema import read_known_setting
     from ..sim.simulate import make_side
-    from ..sim.sweep import COUNT, deck_count_files, format_sweep_json, format_sweep_text, parse_sweep, sweep
+    from ..sim.sweep import COUNT, deck_count_files, parse_sweep, sweep
 
     key, typed = parse_sweep(swept)
     with tempfile.TemporaryDirectory(prefix="unodsl-sweep-") as folder:  # (a deck count's editions)
@@ -152,8 +178,7 @@ def _sweep(edition: str, swept: str, players: int, games: int, seed: str, agents
                 raise UnoError(f"--sweep {key}={value}: {error.problems[0].message}") from None
             sides.append(make_side(file, players, seed, agents, rules=list(rules), settings=point))
         with _progress(games, f"sweeping {key}") as progress:
-            result = sweep(sides, key, values, games, workers, backend, progress)
-    click.echo(format_sweep_json(result) if as_json else format_sweep_text(result))
+            return sweep(sides, key, values, games, workers, backend, progress)
 
 
 def _count(key: str, value: str) -> int:
@@ -178,11 +203,14 @@ def _count(key: str, value: str) -> int:
 @click.option("--csv", "as_csv", is_flag=True,
               help="Print CSV: one figure per row (key, label, a, b, the difference and the relative "
                    "change with their 95% intervals, p_value, significant).")
+@click.option("--skill", is_flag=True,
+              help="Also climb the skill ladder of A and of B (GAMES single-round games a step) and give the "
+                   "change in skill headroom, B - A (README, \"Skill headroom\"; mcts steps take minutes).")
 def compare_command(edition_a: str, edition_b: str | None, players: int, games: int, seed: str, agents: str,
                     rules: tuple[str, ...], settings: tuple[str, ...], workers: int | None, backend: str,
                     as_json: bool, no_timing: bool, report_file: str | None, plot_dir: str | None,
                     rules_a, rules_b, settings_a, settings_b,
-                    agents_b: str | None, seed_b: str | None, as_csv: bool, drama: bool) -> None:
+                    agents_b: str | None, seed_b: str | None, as_csv: bool, drama: bool, skill: bool) -> None:
     """Play A and B on the same seeds and report what differs, with its significance.
 
     A and B are editions (names or files); B is A again when left out, so that
@@ -205,7 +233,9 @@ def compare_command(edition_a: str, edition_b: str | None, players: int, games: 
         raise click.UsageError("--json and --csv: choose one")
     if games < 2:
         raise click.BadParameter("a comparison needs at least 2 games", param_hint="--games")
-    _plots_available(report_file, plot_dir)
+    if skill and as_csv:
+        raise click.UsageError("--skill gives text or --json: leave out --csv")
+    plots_available(report_file, plot_dir)
     common = parse_settings(settings, "--set")
     side_a = make_side(edition_a, players, seed, agents, [*rules, *rules_a],
                        {**common, **parse_settings(settings_a, "--set-a")}, drama=drama)
@@ -216,20 +246,18 @@ def compare_command(edition_a: str, edition_b: str | None, players: int, games: 
     with _progress(games, "comparing") as progress:
         result = compare(side_a, side_b, games, workers=workers, backend=backend, progress=progress)
     render = format_json if as_json else format_csv if as_csv else format_text
-    click.echo(render(result, timing=not no_timing))
-    if report_file or plot_dir:
-        from ..sim import html_report
-        title, lines = html_report.comparison_title(result)
-        html_report.write(html_report.comparison_sections(result), title, lines, report_file, plot_dir)
+    text = render(result, timing=not no_timing)
+    from ..sim.html_report import comparison_sections, comparison_title
+    sections = comparison_sections
+    if skill:
+        from ..sim.lab_report import skill_sections
+        from .lab import climb_both, with_ladders
+        ladders = climb_both(side_a, side_b, (result.label_a, result.label_b), games, workers, backend)
+        text = with_ladders(text, ladders, as_json)
+        sections = lambda r: [*comparison_sections(r), *skill_sections(ladders)]  # noqa: E731
+    click.echo(text)
+    write_report(result, sections, comparison_title, report_file, plot_dir)
 
-
-def _plots_available(report_file: str | None, plot_dir: str | None) -> None:
-    """With --report or --plot-dir, matplotlib is needed: said before any game is played."""
-    if report_file or plot_dir:
-        from ..sim.html_report import check_targets
-        from ..sim.plots import pyplot
-        pyplot()
-        check_targets(report_file)
 
 
 
@@ -252,8 +280,10 @@ def _plots_available(report_file: str | None, plot_dir: str | None) -> None:
               help="ray: play on a Ray cluster (see `simulate --help`).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (every figure of every variant).")
 @click.option("--no-timing", is_flag=True, help="Leave out the time taken.")
+@report_options
 def impact_command(edition: str, cards: tuple[str, ...], rules: tuple[str, ...], players: int, games: int,
-                   seed: str, agents: str, workers: int | None, backend: str, as_json: bool, no_timing: bool) -> None:
+                   seed: str, agents: str, workers: int | None, backend: str, as_json: bool, no_timing: bool,
+                   report_file: str | None, plot_dir: str | None) -> None:
     """What each special card and house rule does, measured on the same deals.
 
     Every special card kind is played with its effect removed (a plain card of
@@ -271,8 +301,11 @@ def impact_command(edition: str, cards: tuple[str, ...], rules: tuple[str, ...],
     """
     from ..sim.impact import format_json, format_text, impact
 
+    plots_available(report_file, plot_dir)
     workers = _workers(workers, backend, games)
     with _progress(games, "impact") as progress:
         result = impact(edition, players=players, games=games, seed=seed, agents=agents, cards=list(cards),
                         rules=list(rules), workers=workers, backend=backend, progress=progress)
     click.echo((format_json if as_json else format_text)(result, timing=not no_timing))
+    from ..sim.lab_report import impact_sections, impact_title
+    write_report(result, impact_sections, impact_title, report_file, plot_dir)

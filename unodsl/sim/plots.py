@@ -90,10 +90,10 @@ def rate_bars(rows, title: str = "", xlabel: str = "rate", even: float | None = 
     return figure
 
 
-def ladder(rungs, title: str = "skill ladder", even: float | None = None):
+def ladder(rungs, title: str = "skill ladder", even: float | None = None, groups=None):
     """The skill ladder: each rung's win rate with its interval (see `rate_bars`)."""
     rows = _rows(rungs, ("name", "win_rate", "low", "high"))
-    return rate_bars(rows, title, "win rate", even)
+    return rate_bars(rows, title, "win rate", even, groups)
 
 
 def histogram(series: dict, title: str = "", xlabel: str = "", bins: int = 40):
