@@ -78,3 +78,26 @@ def test_a_sweep_of_a_kinds_deck_count_plays_a_deck_of_each_size():
 def test_a_deck_count_sweep_written_wrong_says_why(written, says):
     result = run("simulate", "classic", "--sweep", written, "--games", "2")
     assert result.exit_code == 1 and says in result.output and "Traceback" not in result.output
+
+
+def test_every_value_is_the_run_simulate_plays_on_the_same_seeds():
+    from unodsl.sim.simulate import make_side, simulate
+    from unodsl.sim.sweep import sweep, sweep_points
+
+    sides = [make_side("classic", 3, "same", "random", settings={"hand_size": n}) for n in (5, 7)]
+    points = sweep_points(sweep(sides, "hand_size", [5, 7], 8))
+    for value in (5, 7):
+        alone = simulate("classic", players=3, games=8, seed="same", settings={"hand_size": value})
+        turns = next(p for p in points if p["figure"] == "turns_per_round" and p["value"] == value)
+        rounds = next(p for p in points if p["figure"] == "rounds_per_match" and p["value"] == value)
+        assert turns["estimate"] == pytest.approx(alone.mean_turns, abs=1e-6)
+        assert rounds["estimate"] == pytest.approx(alone.rounds / 8, abs=1e-6)
+
+
+@pytest.mark.parametrize("extra, says", [(["--games", "1"], "a sweep pairs its values on at least 2 games"),
+                                         (["--drama"], "leave out --csv, --log and --drama"),
+                                         (["--log", "-"], "leave out --csv, --log and --drama")])
+def test_options_that_do_not_go_with_a_sweep_are_refused(extra, says):
+    result = run("simulate", "classic", "--sweep", "hand_size=5,7", *extra)
+    assert result.exit_code == 2
+    assert says in result.output and "Traceback" not in result.output

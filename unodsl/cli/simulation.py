@@ -130,8 +130,10 @@ def simulate_command(edition: str, players: int, games: int, seed: str, agents: 
             raise click.UsageError("--log plays in one process: leave out --workers and --backend")
         workers = 1
     if swept is not None:
-        if as_csv or log_file is not None:
-            raise click.UsageError("--sweep gives text or --json: leave out --csv and --log")
+        if as_csv or log_file is not None or drama:
+            raise click.UsageError("--sweep gives text or --json: leave out --csv, --log and --drama")
+        if games < 2:
+            raise click.BadParameter("a sweep pairs its values on at least 2 games", param_hint="--games")
         result = _sweep(edition, swept, players, games, seed, agents, rules, parse_settings(settings, "--set"),
                         _workers(workers, backend, games), backend)
         from ..sim.sweep import format_sweep_json, format_sweep_text

@@ -130,8 +130,9 @@ def counts_bars(rows, title: str = "", xlabel: str = ""):
     return figure
 
 
-def forest(effects, title: str = "", xlabel: str = "change", percent: bool = True):
-    """Each effect as a point with its interval around a zero line; filled when p_adjusted < 0.05.
+def forest(effects, title: str = "", xlabel: str = "change", percent: bool = True, tested_by: str = "p"):
+    """Each effect as a point with its interval around a zero line; filled when p_adjusted < 0.05
+    (`tested_by` names that p-value in the axis label).
 
     An unknown bound (infinite) is drawn at the edge of the largest known one.
     """
@@ -150,7 +151,7 @@ def forest(effects, title: str = "", xlabel: str = "change", percent: bool = Tru
     if percent:
         axes.xaxis.set_major_formatter(pyplot().FuncFormatter(lambda x, _: f"{x:+.0%}"))
     tested = any(r[4] is not None for r in rows)  # (a lift has an interval but no p-value)
-    axes.set_xlabel(xlabel + (f"  (filled: p < {SIGNIFICANT})" if tested else ""))
+    axes.set_xlabel(xlabel + (f"  (filled: {tested_by} < {SIGNIFICANT})" if tested else ""))
     axes.set_title(title)
     return figure
 
