@@ -44,7 +44,7 @@ def impact_sections(result: Impact) -> list[Section]:
                           f"{_change(r['low'], relative)} … {_change(r['high'], relative)}",
                           "" if r["p"] is None else f"{r['p']:.3f}",
                           "" if r["p_adjusted"] is None else f"{r['p_adjusted']:.3f}"))
-        xlabel = "relative change" if relative else "change (points)"
+        xlabel = "relative change" if relative else "change (percentage points)"
         figure = plots.forest(effects, label, xlabel, tested_by="Holm-adjusted p")
         sections.append(Section(f"impact-{key.replace('_', '-')}", f"Impact on {label}", figure, table,
                                 f"Each variant played on the edition's deals; filled: adjusted p < 0.05 "
