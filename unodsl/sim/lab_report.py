@@ -24,6 +24,13 @@ def _change(x: float | None, relative: bool) -> str:
     return "unknown" if x is None else num(100 * x, True) + ("%" if relative else " pts")
 
 
+def _side(x: float | None, key: str, relative: bool) -> str:
+    """A side's value: an amount as is, a rate in % (the first seat's edge signed)."""
+    if x is None:
+        return ""
+    return f"{x:.2f}" if relative else f"{num(100 * x, key == 'first_seat_edge')}%"
+
+
 # ---- impact -----------------------------------------------------------------------------
 
 def impact_sections(result: Impact) -> list[Section]:
@@ -38,9 +45,8 @@ def impact_sections(result: Impact) -> list[Section]:
                     r["p_adjusted"]) for r in mine]
         table = [("variant", "edition", "variant's", "change", "95% CI", "p", "p (Holm)")]
         for r in mine:
-            shown = (lambda x: "" if x is None else f"{x:.2f}") if relative else (
-                lambda x: "" if x is None else f"{num(100 * x, key == 'first_seat_edge')}%")
-            table.append((r["variant"], shown(r["a"]), shown(r["b"]), _change(r["estimate"], relative),
+            table.append((r["variant"], _side(r["a"], key, relative), _side(r["b"], key, relative),
+                          _change(r["estimate"], relative),
                           f"{_change(r['low'], relative)} … {_change(r['high'], relative)}",
                           "" if r["p"] is None else f"{r['p']:.3f}",
                           "" if r["p_adjusted"] is None else f"{r['p_adjusted']:.3f}"))
