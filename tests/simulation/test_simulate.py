@@ -471,3 +471,12 @@ def test_house_rules_are_reported_by_their_names():
             "    script: |\n      on play where number == 7:\n        next draws 1\n")
     own = unodsl.load_edition_text(text, "named.yaml")
     assert simulate(own, players=3, games=2, seed="n").rules == ["Sevens draw (on play)"]
+
+
+def test_a_side_names_its_popular_rules_and_counts_the_others():
+    from unodsl.sim.compare import describe_side
+    from unodsl.sim.parallel import Side
+
+    side = Side("classic", ("@seven-zero", "on play where number == 7: next draws 2", "@../rules/mine.yaml"),
+                (("hand_size", 5),))
+    assert describe_side(side) == "classic + @seven-zero + 2 rules with hand_size=5"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import time
 from dataclasses import dataclass, field
 
@@ -127,11 +128,20 @@ def _figure(game: GameTally, key: str, players: int) -> tuple[float, float]:
     raise KeyError(key)
 
 
+# A popular rule by its name (`@seven-zero`), not a file's path: said as written.
+_POPULAR_RULE = re.compile(r"^@[a-z0-9][a-z0-9-]{0,40}$")
+
+
 def describe_side(side: Side) -> str:
-    """A short name for a side: `classic`, `classic + 1 rule`, `classic with hand_size=5`."""
+    """A short name for a side: `classic`, `classic + @seven-zero`, `classic + 1 rule` (a
+    script or a file's rule), `classic with hand_size=5`."""
     words = [side.edition or getattr(side.loaded, "id", "?")]
-    if side.rules:
-        words.append(f"+ {len(side.rules)} rule{'s' if len(side.rules) > 1 else ''}")
+    named = [rule for rule in side.rules if _POPULAR_RULE.match(rule)]
+    if named:
+        words.append("+ " + ", ".join(named))
+    others = len(side.rules) - len(named)
+    if others:
+        words.append(f"+ {others} rule{'s' if others > 1 else ''}")
     if side.settings:
         words.append("with " + ", ".join(f"{k}={_as_typed(v)}" for k, v in side.settings))
     return " ".join(words)

@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass, field, replace
 
 from ..errors import UnoError
-from .parallel import run_games
+from .parallel import Side, run_games
 from .simulate import make_side
 from .stats import Z, Interval, wilson
 
@@ -173,13 +173,11 @@ class LadderComparison:
 
 
 def _label(edition, rules, settings) -> str:
+    """The ladder's edition as compare names a side (unodsl.sim.compare.describe_side)."""
+    from .compare import describe_side
+
     name = edition if isinstance(edition, str) else getattr(edition, "id", "?")
-    words = [name]
-    if rules:
-        words.append(f"+ {len(rules)} rule{'s' if len(rules) > 1 else ''}")
-    if settings:
-        words.append("with " + ", ".join(f"{k}={v}" for k, v in settings.items()))
-    return " ".join(words)
+    return describe_side(Side(name, tuple(rules or ()), tuple((settings or {}).items())))
 
 
 # ---- text --------------------------------------------------------------------------
