@@ -99,7 +99,7 @@ _DRAMA = {"lead_changes": lambda game: sum(game.lead_changes), "winner_deficit":
           "decisive": lambda game: sum(game.decisive), "one_card": lambda game: game.one_card}
 
 
-def _figure(game: GameTally, key: str, players: int) -> tuple[float, float]:
+def game_figure(game: GameTally, key: str, players: int) -> tuple[float, float]:
     """(numerator, denominator) of the metric `key` in one game."""
     name, _, arg = key.partition(":")
     rounds = game.rounds
@@ -168,7 +168,7 @@ def compare(side_a: Side, side_b: Side, games: int, workers: int = 1, backend: s
         a.add(game_a)
         b.add(game_b)
         for metric in comparison.metrics:
-            metric.pairs.add(*_figure(game_a, metric.key, players), *_figure(game_b, metric.key, players))
+            metric.pairs.add(*game_figure(game_a, metric.key, players), *game_figure(game_b, metric.key, players))
     comparison.seconds = a.seconds = b.seconds = time.perf_counter() - start
     return comparison
 

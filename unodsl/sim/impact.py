@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import UnoError
-from .compare import SIGNIFICANT, Metric, _figure
+from .compare import SIGNIFICANT, Metric, game_figure
 from .multiple import holm
 from .parallel import Side, load_side, run_games
 from .report import num, table
@@ -56,7 +56,7 @@ def _seat_figure(game: GameTally, key: str, holder: str | None) -> tuple[float, 
     if key == "holder_round_win_rate":
         dealt, won = game.dealt.get(holder, (0, 0))
         return won, dealt
-    return _figure(game, key, 0)  # (the first seat's edge as compare measures it)
+    return game_figure(game, key, 0)  # (the first seat's edge as compare measures it)
 
 
 def _metrics(variant: Variant) -> list[Metric]:

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import UnoError
-from .compare import Metric, _figure
+from .compare import Metric, game_figure
 from .parallel import Side, run_games
 from .report import num, table
 
@@ -33,7 +33,7 @@ COUNT = "count:"  # `--sweep count:KIND=...`: a kind's deck count, not a setting
 
 def deck_count_files(edition: str, kind: str, values: list[int], folder) -> list[str]:
     """An edition file per value, the edition's data with `kind`'s deck count set to it."""
-    from .variants import _write, source_data
+    from .variants import source_data, write_variant
 
     data = source_data(edition)
     kinds = data.get("kinds") or {}
@@ -48,7 +48,7 @@ def deck_count_files(edition: str, kind: str, values: list[int], folder) -> list
     for value in values:
         changed = {key: v for key, v in data.items() if key != "total"}  # (the deck's size changes)
         changed["kinds"] = {**kinds, kind: {**kinds[kind], "deck": {**deck, form: value}}}
-        files.append(_write(changed, folder, f"{kind}-{value}"))
+        files.append(write_variant(changed, folder, f"{kind}-{value}"))
     return files
 
 
@@ -95,9 +95,9 @@ def sweep(sides: list[Side], setting: str, values: list, games: int, workers: in
                    {key: [Metric(key, label, relative) for _ in sides] for key, label, relative in FIGURES})
     for tallies in run_games(tuple(sides), games, workers, backend, progress):
         for key, metrics in result.curves.items():
-            base = _figure(tallies[0], key, first.players)
+            base = game_figure(tallies[0], key, first.players)
             for metric, tally in zip(metrics, tallies):
-                metric.pairs.add(*base, *_figure(tally, key, first.players))
+                metric.pairs.add(*base, *game_figure(tally, key, first.players))
     return result
 
 

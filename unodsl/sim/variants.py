@@ -154,7 +154,9 @@ def without_rule(data: dict, index: int) -> dict:
 
 # ---- the variants of a run ------------------------------------------------------------
 
-def _write(data: dict, folder: Path, name: str) -> str:
+def write_variant(data: dict, folder: Path, name: str) -> str:
+    """An edition's data written as a file in `folder` (impact's variants, a sweep's deck
+    counts): the normal loader reads it, so a variant is built as any edition is."""
     path = folder / f"{re.sub(r'[^A-Za-z0-9_-]+', '-', name)}.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return str(path)
@@ -165,7 +167,7 @@ def _checked(variant: Variant, data_or_error, folder: Path, name: str) -> Varian
     if isinstance(data_or_error, Exception):
         variant.problem = str(data_or_error)
         return variant
-    variant.file = _write(data_or_error, folder, name)
+    variant.file = write_variant(data_or_error, folder, name)
     try:
         load_edition(variant.file)
     except UnoError as error:
