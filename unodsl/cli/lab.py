@@ -7,10 +7,9 @@ import json
 import click
 
 from ..sim.parallel import BACKENDS
-from ..sim.skill import DEFAULT_BUDGET, DEFAULT_GAMES
+from ..sim.skill import DEFAULT_BUDGET, DEFAULT_GAMES, format_text
 from .options import EditionArgument, complete_rule, parse_settings
-from ..sim.skill import format_text
-from .simulation import _progress, _workers, plots_available, report_options, write_report
+from .runs import plots_available, progress_bar, report_options, workers_for, write_report
 
 
 @click.command("skill")
@@ -55,14 +54,14 @@ def skill_command(edition: str, players: int, games: int, budget: int, seed: str
 
     settings_b = parse_settings(settings, "--set")
     plots_available(report_file, plot_dir)
-    workers = _workers(workers, backend, games)
+    workers = workers_for(workers, backend, games)
     options = dict(players=players, games=games, budget=budget, seed=seed, workers=workers, backend=backend)
     second = bool(rules or settings_b or against)
     # (errors in either edition, rule or setting show now, not after a first ladder of minutes)
     load_side(make_side(edition, players, seed, "random"))
     if second:
         load_side(make_side(against or edition, players, seed, "random", list(rules), settings_b))
-    with _progress(games * 4 * (2 if second else 1), "climbing") as progress:
+    with progress_bar(games * 4 * (2 if second else 1), "climbing") as progress:
         result = ladder(edition, progress=progress, **options)
         if second:
             b = ladder(against or edition, rules=list(rules), settings=settings_b or None, progress=progress,
@@ -78,7 +77,7 @@ def climb_both(side_a, side_b, labels: tuple[str, str], games: int, workers: int
     comparison (the agents of the sides play no part: the ladder brings its own)."""
     from ..sim.skill import LadderComparison, ladder
 
-    with _progress(games * 8, "climbing") as progress:
+    with progress_bar(games * 8, "climbing") as progress:
         a, b = (ladder(side.edition, players=side.players, games=games, seed=side.seed, rules=list(side.rules),
                        settings=dict(side.settings) or None, workers=workers, backend=backend, progress=progress,
                        label=label)

@@ -2,8 +2,6 @@
 unodsl.sim.simulate and unodsl.sim.compare (which tests call directly)."""
 from __future__ import annotations
 
-import contextlib
-import sys
 import tempfile
 from pathlib import Path
 
@@ -11,55 +9,9 @@ import click
 
 from ..agents import AGENTS
 from ..errors import EditionError, UnoError
-from ..sim.parallel import BACKENDS, default_workers, ray_workers, worker_limit
+from ..sim.parallel import BACKENDS
 from .options import EditionArgument, complete_rule, parse_settings
-
-
-def _workers(workers: int | None, backend: str, games: int) -> int:
-    if workers is None:
-        return ray_workers() if backend == "ray" else default_workers(games)
-    allowed, reason = worker_limit(workers, games, backend)
-    if reason is not None:
-        click.echo(f"--workers {workers}: playing with {allowed} ({reason})", err=True)
-    return allowed
-
-
-@contextlib.contextmanager
-def _progress(games: int, label: str):
-    """A progress bar on stderr when it is a terminal (stdout stays clean for --json); else nothing."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-    with click.progressbar(length=games, label=label, file=sys.stderr, show_pos=True, show_eta=True) as bar:
-        yield bar.update
-
-
-def report_options(command):
-    """--report and --plot-dir (simulate, compare, impact, skill)."""
-    command = click.option("--plot-dir", type=click.Path(file_okay=False), metavar="DIR",
-                           help="Also write each figure as PNG and SVG into DIR "
-                                "(needs `pip install 'unodsl[plots]'`).")(command)
-    return click.option("--report", "report_file", type=click.Path(dir_okay=False), metavar="FILE.html",
-                        help="Also write a self-contained HTML report: figures and their tables "
-                             "(needs `pip install 'unodsl[plots]'`).")(command)
-
-
-def write_report(result, sections, title, report_file: str | None, plot_dir: str | None) -> None:
-    """The page and/or the figure files of `result`: `sections(result)` and `title(result)`
-    come from unodsl.sim.html_report or unodsl.sim.lab_report."""
-    if report_file or plot_dir:
-        from ..sim import html_report
-        heading, lines = title(result)
-        html_report.write(sections(result), heading, lines, report_file, plot_dir)
-
-
-def plots_available(report_file: str | None, plot_dir: str | None) -> None:
-    """With --report or --plot-dir, matplotlib is needed: said before any game is played."""
-    if report_file or plot_dir:
-        from ..sim.html_report import check_targets
-        from ..sim.plots import pyplot
-        pyplot()
-        check_targets(report_file)
+from .runs import plots_available, progress_bar, report_options, write_report, workers_for
 
 
 def _common(command):
@@ -135,14 +87,14 @@ def simulate_command(edition: str, players: int, games: int, seed: str, agents: 
         if games < 2:
             raise click.BadParameter("a sweep pairs its values on at least 2 games", param_hint="--games")
         result = _sweep(edition, swept, players, games, seed, agents, rules, parse_settings(settings, "--set"),
-                        _workers(workers, backend, games), backend)
+                        workers_for(workers, backend, games), backend)
         from ..sim.sweep import format_sweep_json, format_sweep_text
         click.echo(format_sweep_json(result) if as_json else format_sweep_text(result))
         from ..sim.lab_report import sweep_sections, sweep_title
         write_report(result, sweep_sections, sweep_title, report_file, plot_dir)
         return
-    workers = _workers(workers, backend, games)
-    with _progress(games, "simulating") as progress:
+    workers = workers_for(workers, backend, games)
+    with progress_bar(games, "simulating") as progress:
         sim = simulate(edition, players=players, games=games, seed=seed, agents=agents, rules=list(rules),
                        settings=parse_settings(settings, "--set"), log=log_file, workers=workers, backend=backend,
                        progress=progress, drama=drama)
@@ -179,7 +131,7 @@ def _sweep(edition: str, swept: str, players: int, games: int, seed: str, agents
                 # The edition written for the value is a file of the run's, gone when it ends: say the value.
                 raise UnoError(f"--sweep {key}={value}: {error.problems[0].message}") from None
             sides.append(make_side(file, players, seed, agents, rules=list(rules), settings=point))
-        with _progress(games, f"sweeping {key}") as progress:
+        with progress_bar(games, f"sweeping {key}") as progress:
             return sweep(sides, key, values, games, workers, backend, progress)
 
 
@@ -244,8 +196,8 @@ def compare_command(edition_a: str, edition_b: str | None, players: int, games: 
     side_b = make_side(edition_b or edition_a, players, seed_b if seed_b is not None else seed,
                        agents_b or agents, [*rules, *rules_b], {**common, **parse_settings(settings_b, "--set-b")},
                        drama=drama)
-    workers = _workers(workers, backend, games)
-    with _progress(games, "comparing") as progress:
+    workers = workers_for(workers, backend, games)
+    with progress_bar(games, "comparing") as progress:
         result = compare(side_a, side_b, games, workers=workers, backend=backend, progress=progress)
     render = format_json if as_json else format_csv if as_csv else format_text
     text = render(result, timing=not no_timing)
@@ -304,8 +256,8 @@ def impact_command(edition: str, cards: tuple[str, ...], rules: tuple[str, ...],
     from ..sim.impact import format_json, format_text, impact
 
     plots_available(report_file, plot_dir)
-    workers = _workers(workers, backend, games)
-    with _progress(games, "impact") as progress:
+    workers = workers_for(workers, backend, games)
+    with progress_bar(games, "impact") as progress:
         result = impact(edition, players=players, games=games, seed=seed, agents=agents, cards=list(cards),
                         rules=list(rules), workers=workers, backend=backend, progress=progress)
     click.echo((format_json if as_json else format_text)(result, timing=not no_timing))
