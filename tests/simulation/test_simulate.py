@@ -369,7 +369,7 @@ def test_simulate_csv_and_json_agree():
 
 
 def test_progress_bar_only_on_a_terminal(monkeypatch):
-    from unodsl.cli import simulation as simulation_cli
+    from unodsl.cli import runs as simulation_cli
 
     class Terminal(io.StringIO):
         def isatty(self):
@@ -377,12 +377,12 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
 
     shown = Terminal()
     monkeypatch.setattr(simulation_cli.sys, "stderr", shown)
-    with simulation_cli._progress(10, "simulating") as update:
+    with simulation_cli.progress_bar(10, "simulating") as update:
         update(4)
         update(6)
     assert "simulating" in shown.getvalue() and "10/10" in shown.getvalue()
     monkeypatch.setattr(simulation_cli.sys, "stderr", io.StringIO())
-    with simulation_cli._progress(10, "simulating") as update:
+    with simulation_cli.progress_bar(10, "simulating") as update:
         assert update is None
 
 
