@@ -22,7 +22,7 @@ LAYERS = {
     "seat": 4,
     "agents": 5,
     "match": 6,
-    "scenario": 7, "sim": 7,
+    "scenario": 7, "sim": 7, "rl": 7,
     "validate": 8, "validate_formats": 8, "validate_trial": 8, "validate_kinds": 8, "validate_files": 8, "authoring": 8, "explain": 8, "catalogue": 8,
     "lsp": 9,
     "terminal": 10,

@@ -1,0 +1,80 @@
+"""One round of an edition played with some seats answered from outside: what both
+environments step (unodsl.rl.aec, unodsl.rl.single).
+
+The round is a Match of one round (unodsl.match) whose outside seats have no agent: the
+engine pauses at each of their decisions (`match.decision`) until `answer()`; rounds
+nobody records are played by the turn loop written for the edition, as simulations are.
+"""
+from __future__ import annotations
+
+import random
+
+from ..edition.loader import load_edition
+from ..engine.view import view_of
+from ..errors import UnoError
+from ..match import Match
+from .encoding import Encoding
+
+REWARDS = ("win", "points")
+
+
+def loaded(edition, rules=(), settings=None):
+    """An Edition from a built-in name or a path (with house rules and settings), or as given."""
+    if isinstance(edition, str):
+        return load_edition(edition, rules=list(rules), settings=dict(settings) if settings else None)
+    if rules or settings:
+        raise UnoError("rules and settings go with an edition's name or path, not a loaded Edition")
+    return edition
+
+
+class Table:
+    """A round in play: `decision` (None when over), the seat's view, answers, the result."""
+
+    def __init__(self, edition, encoding: Encoding, agents: list, seed, reward: str):
+        if reward not in REWARDS:
+            raise UnoError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        self.encoding = encoding
+        self.reward = reward
+        self.rng = random.Random(f"rl:{seed}")  # (an unseen card picked: which one)
+        self.match = Match(edition, players=encoding.players, agents=agents, seed=seed, record=False,
+                           max_rounds=1)
+
+    @property
+    def decision(self):
+        return None if self.match.finished else self.match.decision
+
+    @property
+    def over(self) -> bool:
+        return self.match.finished
+
+    def view(self, seat: int):
+        return view_of(self.match.round, seat)
+
+    def observation(self, seat: int) -> dict:
+        """The seat's observation: its view encoded, and the mask of what it may do now."""
+        decision = self.decision
+        mine = decision if decision is not None and decision.player == seat else None
+        view = self.view(seat)
+        encoding = self.encoding
+        mask = encoding.mask(mine, view) if mine is not None else encoding.no_actions()
+        return {"observation": encoding.observe(view, mine), "action_mask": mask}
+
+    def answer(self, action: int) -> None:
+        decision = self.decision
+        option = self.encoding.option(decision, self.view(decision.player), int(action), self.rng)
+        self.match.answer(option)
+
+    def rewards(self) -> list[float]:
+        """Each seat's reward when the round is over (see docs/rl.md, "Rewards")."""
+        result = self.match.results[-1] if self.match.results else None
+        n = self.encoding.players
+        if result is None or result.winner is None:
+            return [0.0] * n
+        if self.reward == "win":
+            return [1.0 if seat == result.winner else -1.0 for seat in range(n)]
+        return [float(result.scored[seat]) if seat == result.winner else -float(result.points[seat])
+                for seat in range(n)]
+
+    def stopped(self) -> bool:
+        """Over without a winner: a limit stopped the round (a truncation)."""
+        return self.over and (not self.match.results or self.match.results[-1].winner is None)
