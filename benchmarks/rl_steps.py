@@ -1,6 +1,7 @@
 """Environment steps per second of a random legal policy: unodsl's RL environments against RLCard's UNO, in one run.
 
-    python benchmarks/rl_steps.py [--steps 200000] [--block 5000] [--edition classic] [--players 2] [--no-rlcard] [--json]
+    python benchmarks/rl_steps.py [--steps 200000] [--block 5000] [--edition classic] [--players 2] [--no-rlcard]
+                                  [--json] [--readme]
 
 Settings: one process, a uniformly random legal policy on every seat, read as an
 agent reads it each step, episodes (rounds) one after the other (unodsl's from seeds
@@ -25,6 +26,7 @@ than RLCard's (an UNO call, a catch, a challenge and the choice about a drawn ca
 steps of their own; RLCard has none of them), so steps per episode are printed too.
 
 The target (issue 30): unodsl's AEC environment at least 3x RLCard's steps per second.
+`--readme` writes the figures as a table into README.md between its markers.
 """
 from __future__ import annotations
 
@@ -213,6 +215,34 @@ def report(results: dict) -> str:
     return "\n".join(lines)
 
 
+def table(results: dict) -> str:
+    """The figures as README's table, with the ratios below it."""
+    rows = [f"| {results['edition']}, {results['players']} players, random legal policy | steps/s | steps/episode |",
+            "|---|---:|---:|"]
+    for name, fig in results["figures"].items():
+        per_episode = f"{fig['steps_per_episode']:.1f}" if fig["steps_per_episode"] else "–"
+        rows.append(f"| {NAMES[name]} | {fig['steps_per_second']:,.0f} | {per_episode} |")
+    rows += ["", f"One process, about {results['steps']:,} steps each by CPU time in blocks of {results['block']:,} "
+                 "taken in turn (`python benchmarks/rl_steps.py --readme`)."]
+    for name, ratio in results["ratios"].items():
+        low, median, high = ratio["quartiles"]
+        rows.append(f"- {NAMES[name]}: {ratio['ratio']:.2f}× RLCard's steps per second (block by block: median "
+                    f"{median:.2f}×, middle half {low:.2f}–{high:.2f}×)"
+                    + (f" (target ≥ {TARGET:.0f}×)." if name == "aec" else "."))
+    return "\n".join(rows)
+
+
+def write_readme(text: str) -> None:
+    readme = HERE.parent / "README.md"
+    content = readme.read_text(encoding="utf-8")
+    start, end = "<!-- rl-bench:start -->", "<!-- rl-bench:end -->"
+    if start not in content:
+        raise SystemExit(f"README.md has no {start} ... {end} markers")
+    head, rest = content.split(start, 1)
+    _, tail = rest.split(end, 1)
+    readme.write_text(f"{head}{start}\n{text}\n{end}{tail}", encoding="utf-8")
+
+
 def rlcard_installed() -> bool:
     try:
         import rlcard  # noqa: F401
@@ -229,12 +259,15 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--no-rlcard", action="store_true", help="leave RLCard out")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--readme", action="store_true", help="write the table into README.md")
     args = parser.parse_args()
     with_rlcard = not args.no_rlcard
     if with_rlcard and not rlcard_installed():
         raise SystemExit("rlcard is not installed (pip install 'unodsl[bench]'), or run with --no-rlcard")
     results = measure(args.edition, args.players, args.steps, args.block, with_rlcard)
     print(json.dumps(results, indent=2) if args.json else report(results))
+    if args.readme:
+        write_readme(table(results))
 
 
 if __name__ == "__main__":

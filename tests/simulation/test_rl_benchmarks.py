@@ -36,6 +36,8 @@ def test_rl_steps_prints_each_environments_steps_per_second_and_the_ratios():
         assert 0 < low <= median <= high and ratio["ratio"] > 0
     text = rl_steps.report(results)
     assert "unodsl AEC (unodsl.rl.env)" in text and "RLCard 1.2.0" in text and "target >= 3x: " in text
+    rows = rl_steps.table(results).splitlines()
+    assert len([row for row in rows if row.startswith("| ")]) == 4 and "(target ≥ 3×)" in rows[-2]
 
 
 def test_train_policy_writes_its_curve_as_csv_and_png(tmp_path):
