@@ -18,7 +18,8 @@ from ..limits import MAX_DECK_CARDS
 from .actions import ActionTable, _all_colours
 
 
-# Every value lies within ±BOUND (a deck's cards at most; an observation is clipped to it).
+# Every value lies within ±BOUND: counts of cards are at most a deck's, sizes and scores are
+# scaled, counters are logarithms, turns to miss are capped at it.
 BOUND = float(MAX_DECK_CARDS)
 
 
@@ -45,20 +46,21 @@ class Encoding:
         self._blocks: list = []
         self._plan()
         self.size = sum(length for _, _, length in self.layout)
+        self._zeros = np.zeros(self.size, dtype=np.float32)
 
     # ---- the layout ---------------------------------------------------------------
 
     def _block(self, name: str, length: int, fill) -> None:
         start = self.layout[-1][1] + self.layout[-1][2] if self.layout else 0
         self.layout.append((name, start, length))
-        self._blocks.append((start, length, fill))
+        self._blocks.append((start, fill))
 
     def _plan(self) -> None:
         n, faces = self.players, self.faces
         self._block("hand: cards of each face held", faces, self._hand)
         self._block("top card: its face (one-hot)", faces, self._top)
         self._block("colour in play (one-hot; last: none)", len(self.colours) + 1, self._colour)
-        self._block("direction of play (+1 or -1)", 1, lambda out, v, d: out.__setitem__(0, v.direction))
+        self._block("direction of play (+1 or -1)", 1, lambda out, at, v, d: out.__setitem__(at, v.direction))
         self._block("hand sizes, seat +0..+n-1 (/ hand size)", n, self._sizes)
         self._block("others' cards seen, seat +1..+n-1: faces of hands played face up, backs of two-sided "
                     "cards (counts per face)", (n - 1) * faces, self._seen)
@@ -70,7 +72,7 @@ class Encoding:
         self._block("a draw waiting for its answer: its victim (seat +k, one-hot) and its cards (/ hand size)",
                     n + 1, self._pending)
         if self.sides:
-            self._block("side up (one-hot)", self.sides, lambda out, v, d: out.__setitem__(v.side, 1.0))
+            self._block("side up (one-hot)", self.sides, lambda out, at, v, d: out.__setitem__(at + v.side, 1.0))
         for var in self.player_vars:
             width = self._var_width(var)
             self._block(f"player state `{var.name}` ({var.type}), seat +0..+n-1", n * width,
@@ -87,73 +89,73 @@ class Encoding:
     def _rel(self, view, seat: int) -> int:
         return (seat - view.me) % self.players
 
-    def _hand(self, out, view, decision) -> None:
+    def _hand(self, out, at, view, decision) -> None:
         for card in view.hand:
-            out[card.face] += 1.0
+            out[at + card.face] += 1.0
 
-    def _top(self, out, view, decision) -> None:
+    def _top(self, out, at, view, decision) -> None:
         if view.top is not None:
-            out[view.top.face] = 1.0
+            out[at + view.top.face] = 1.0
 
-    def _colour(self, out, view, decision) -> None:
-        out[self.colour_index.get(view.colour, len(self.colours))] = 1.0
+    def _colour(self, out, at, view, decision) -> None:
+        out[at + self.colour_index.get(view.colour, len(self.colours))] = 1.0
 
-    def _sizes(self, out, view, decision) -> None:
+    def _sizes(self, out, at, view, decision) -> None:
         for seat, size in enumerate(view.hand_sizes):
-            out[self._rel(view, seat)] = size / self.hand_scale
+            out[at + self._rel(view, seat)] = size / self.hand_scale
 
-    def _seen(self, out, view, decision) -> None:
+    def _seen(self, out, at, view, decision) -> None:
         faces = self.faces
         for seat, cards in (*view.face_up.items(), *view.backs.items()):
             if seat == view.me:
                 continue
-            base = (self._rel(view, seat) - 1) * faces
+            base = at + (self._rel(view, seat) - 1) * faces
             for card in cards:
                 out[base + card.face] += 1.0
 
-    def _piles(self, out, view, decision) -> None:
-        out[0] = view.draw_size / self.deck_scale
-        out[1] = len(view.discard) / self.deck_scale
+    def _piles(self, out, at, view, decision) -> None:
+        out[at] = view.draw_size / self.deck_scale
+        out[at + 1] = len(view.discard) / self.deck_scale
         for i, name in enumerate(self.pile_names):
-            out[2 + i] = view.pile_sizes.get(name, 0) / self.deck_scale
+            out[at + 2 + i] = view.pile_sizes.get(name, 0) / self.deck_scale
 
-    def _scores(self, out, view, decision) -> None:
+    def _scores(self, out, at, view, decision) -> None:
         for seat, score in enumerate(view.scores):
-            out[self._rel(view, seat)] = score / self.score_scale
+            out[at + self._rel(view, seat)] = score / self.score_scale
 
-    def _skips(self, out, view, decision) -> None:
+    def _skips(self, out, at, view, decision) -> None:
         for seat, skips in enumerate(view.skips):
-            out[self._rel(view, seat)] = skips
+            out[at + self._rel(view, seat)] = min(skips, BOUND)
 
-    def _uncalled(self, out, view, decision) -> None:
+    def _uncalled(self, out, at, view, decision) -> None:
         pending = view.uno_pending
         for seat in ({pending} if isinstance(pending, int) else set()) | set(view.uncalled):
-            out[self._rel(view, seat)] = 1.0
+            out[at + self._rel(view, seat)] = 1.0
 
-    def _pending(self, out, view, decision) -> None:
+    def _pending(self, out, at, view, decision) -> None:
         if view.pending_draw is not None:
             victim, total = view.pending_draw
-            out[self._rel(view, victim)] = 1.0
-            out[self.players] = total / self.hand_scale
+            out[at + self._rel(view, victim)] = 1.0
+            out[at + self.players] = total / self.hand_scale
 
-    def _kind(self, out, view, decision) -> None:
+    def _kind(self, out, at, view, decision) -> None:
         if decision is not None:  # (none: another seat decides, or the round is over)
-            out[KINDS.index(decision.kind)] = 1.0
+            out[at + KINDS.index(decision.kind)] = 1.0
 
-    def _about_card(self, out, view, decision) -> None:
+    def _about_card(self, out, at, view, decision) -> None:
         about = decision.about if decision is not None else None
         if hasattr(about, "face"):
-            out[about.face] = 1.0
+            out[at + about.face] = 1.0
 
-    def _about_seat(self, out, view, decision) -> None:
+    def _about_seat(self, out, at, view, decision) -> None:
         about = decision.about if decision is not None else None
         if isinstance(about, int) and not isinstance(about, bool) and decision.kind in ("challenge", "catch"):
-            out[self._rel(view, about)] = 1.0
+            out[at + self._rel(view, about)] = 1.0
 
-    def _about_count(self, out, view, decision) -> None:
+    def _about_count(self, out, at, view, decision) -> None:
         about = decision.about if decision is not None else None
         if about is not None and decision.kind == "stack" and isinstance(about, int) and not isinstance(about, bool):
-            out[0] = about / self.hand_scale
+            out[at] = about / self.hand_scale
 
     # ---- the edition's state --------------------------------------------------------
 
@@ -168,17 +170,17 @@ class Encoding:
         elif isinstance(value, bool) or var.type == "flag":
             out[offset] = 1.0 if value else 0.0
         elif isinstance(value, (int, float)):
-            out[offset] = math.copysign(math.log1p(abs(value)), value)
+            out[offset] = math.copysign(math.log1p(abs(value)), value)  # (within ±21: |value| ≤ 10^9)
 
     def _player_var(self, var, width: int):
-        def fill(out, view, decision) -> None:
+        def fill(out, at, view, decision) -> None:
             for seat, values in enumerate(view.player_state):
-                self._state_value(out, self._rel(view, seat) * width, var, values.get(var.name), view)
+                self._state_value(out, at + self._rel(view, seat) * width, var, values.get(var.name), view)
         return fill
 
     def _game_var(self, var):
-        def fill(out, view, decision) -> None:
-            self._state_value(out, 0, var, view.game_state.get(var.name), view)
+        def fill(out, at, view, decision) -> None:
+            self._state_value(out, at, var, view.game_state.get(var.name), view)
         return fill
 
     # ---- the interface --------------------------------------------------------------
@@ -186,26 +188,31 @@ class Encoding:
     def observe(self, view, decision=None) -> np.ndarray:
         """The observation of `view` as `decision` is put to its seat (None: the seat is not
         deciding; the decision's blocks are zero)."""
-        out = np.zeros(self.size, dtype=np.float32)
-        for start, length, fill in self._blocks:
-            fill(out[start:start + length], view, decision)
-        return np.clip(out, -BOUND, BOUND, out=out)
+        out = self._zeros.copy()
+        for start, fill in self._blocks:
+            fill(out, start, view, decision)
+        return out
 
     def no_actions(self) -> np.ndarray:
         """The mask of a seat that is not deciding."""
         return np.zeros(len(self.actions), dtype=np.int8)
 
     def mask(self, decision, view) -> np.ndarray:
+        return self.mask_of(self.table.legal(decision, view))
+
+    def mask_of(self, legal: dict) -> np.ndarray:
         mask = np.zeros(len(self.actions), dtype=np.int8)
-        mask[list(self.table.legal(decision, view))] = 1
+        mask[list(legal)] = 1
         return mask
 
-    def option(self, decision, view, action: int, rng=None):
+    def option(self, decision, view, action: int, rng=None, legal: dict | None = None):
         """The engine's option that `action` answers `decision` with (IllegalAction if the
-        mask forbids it). An unseen card picked is one of them at random (`rng`)."""
+        mask forbids it; `legal`: the decision's legal actions, if known). An unseen card
+        picked is one of them at random (`rng`)."""
         from .actions import UNSEEN, IllegalAction
 
-        legal = self.table.legal(decision, view)
+        if legal is None:
+            legal = self.table.legal(decision, view)
         if action not in legal:
             label = self.actions[action] if 0 <= action < len(self.actions) else f"number {action}"
             raise IllegalAction(f"action {action} ({label}) is not allowed now: the seat is asked a "

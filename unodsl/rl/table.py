@@ -38,6 +38,7 @@ class Table:
         self.rng = random.Random(f"rl:{seed}")  # (an unseen card picked: which one)
         self.match = Match(edition, players=encoding.players, agents=agents, seed=seed, record=False,
                            max_rounds=1)
+        self._asked = None  # (decision, its seat's view, its legal actions): read once per decision
 
     @property
     def decision(self):
@@ -50,18 +51,27 @@ class Table:
     def view(self, seat: int):
         return view_of(self.match.round, seat)
 
+    def asked(self):
+        """The pending decision, its seat's view and its legal actions (made once: the round
+        does not move until it is answered)."""
+        decision = self.decision
+        if self._asked is None or self._asked[0] is not decision:
+            view = self.view(decision.player)
+            self._asked = (decision, view, self.encoding.table.legal(decision, view))
+        return self._asked
+
     def observation(self, seat: int) -> dict:
         """The seat's observation: its view encoded, and the mask of what it may do now."""
         decision = self.decision
-        mine = decision if decision is not None and decision.player == seat else None
-        view = self.view(seat)
         encoding = self.encoding
-        mask = encoding.mask(mine, view) if mine is not None else encoding.no_actions()
-        return {"observation": encoding.observe(view, mine), "action_mask": mask}
+        if decision is not None and decision.player == seat:
+            _, view, legal = self.asked()
+            return {"observation": encoding.observe(view, decision), "action_mask": encoding.mask_of(legal)}
+        return {"observation": encoding.observe(self.view(seat)), "action_mask": encoding.no_actions()}
 
     def answer(self, action: int) -> None:
-        decision = self.decision
-        option = self.encoding.option(decision, self.view(decision.player), int(action), self.rng)
+        decision, view, legal = self.asked()
+        option = self.encoding.option(decision, view, int(action), self.rng, legal)
         self.match.answer(option)
 
     def rewards(self) -> list[float]:
