@@ -127,3 +127,4 @@ def test_the_documented_layout_is_classics_at_four_players():
         [(start, length, name) for name, start, length in encoding.layout]
     assert f"{encoding.size} numbers" in DOCS.read_text(encoding="utf-8")
     assert f"{len(encoding.actions)} actions" in DOCS.read_text(encoding="utf-8")
+

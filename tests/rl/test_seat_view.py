@@ -113,7 +113,7 @@ def test_the_mask_allows_exactly_what_the_engine_accepts(edition, players, seed)
         assert mask.any()
         for action in range(len(mask)):
             if mask[action]:
-                option = env.encoding.option(decision, view, action, random.Random(0))
+                option = env.encoding.option(decision, view, action)
                 assert any(option is o or option == o for o in decision.options)
             else:
                 with pytest.raises(rl.IllegalAction, match="is not allowed now"):

@@ -4,8 +4,8 @@ An option is named as the deciding seat sees it, so that an action means the sam
 every round and from every seat:
 - a card by its face (`card.face`: kind, colour, number and tags; two identical cards in
   hand are one action, which plays the first of them in the order held);
-- a card the seat cannot see (picked out of another's hidden hand) by one action, "an
-  unseen card", which takes one of them at random (the environment's generator);
+  (a pick out of another's hidden hand is blind: the engine makes it at random, and
+  never asks);
 - a player by their seat counted from the deciding seat (0: itself, 1: the next, ...);
 - a colour, a symbol, a kind, a discard pile by name; a number named (`choose number in
   LOW..HIGH`) by its place in the range, a question's answer by its place in the list;
@@ -21,10 +21,8 @@ from ..engine.decisions import (CALL_UNO, CATCH, CHALLENGE, COLOUR, DISCARD, DRA
                                 VALUE, WRITE_RULE, YES_NO, TableUse)
 from ..errors import UnoError
 from ..limits import MAX_NAMED_NUMBERS
-from ..seat.places import sees
 
 MAX_ANSWERS = 16  # a question's answers an action names (a script's questions have a few)
-UNSEEN = "unseen"
 USE = "use"  # a table card in the middle used on a player: offered beside any decision
 BOOLEAN_KINDS = (CHALLENGE, CALL_UNO, CATCH, YES_NO)
 SEAT_KINDS = (PLAYER, GIVE)
@@ -73,7 +71,6 @@ class ActionTable:
         for kind in (*CARD_KINDS, PICK, *PASSING_KINDS):
             for face in faces:
                 add((kind, face.face), f"{kind}: {face.label()}")
-        add((PICK, UNSEEN), "pick: an unseen card")
         for kind in PASSING_KINDS:
             add((kind, PASS), f"{kind}: pass")
         for index, _ in enumerate(edition.suggested_rules):
@@ -100,10 +97,8 @@ class ActionTable:
     def legal(self, decision, view) -> dict[int, object]:
         """Each allowed action -> the option it answers with (for identical cards, the first)."""
         found: dict[int, object] = {}
-        unseen = decision.kind == PICK and not _sees_source(decision, view)
         for position, option in enumerate(decision.options):
-            key = (PICK, UNSEEN) if unseen and not isinstance(option, TableUse) else \
-                self._key(decision, view, option, position)
+            key = self._key(decision, view, option, position)
             action = self.index.get(key)
             if action is None:
                 raise UnoError(f"the option {option!r} of a {decision.kind} decision has no action in this "
@@ -131,14 +126,6 @@ class ActionTable:
         if option is PASS or isinstance(option, (bool, str)):
             return kind, option
         return kind, option.face  # a card
-
-
-def _sees_source(decision, view) -> bool:
-    """Whether the seat sees the cards it picks among (`about`: the place they come from)."""
-    about = decision.about
-    if not isinstance(about, (list, tuple)) or len(about) != 2:
-        return True
-    return sees(view.me, tuple(about), view.face_up)
 
 
 def _all_colours(edition) -> tuple[str, ...]:

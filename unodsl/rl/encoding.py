@@ -205,11 +205,10 @@ class Encoding:
         mask[list(legal)] = 1
         return mask
 
-    def option(self, decision, view, action: int, rng=None, legal: dict | None = None):
+    def option(self, decision, view, action: int, legal: dict | None = None):
         """The engine's option that `action` answers `decision` with (IllegalAction if the
-        mask forbids it; `legal`: the decision's legal actions, if known). An unseen card
-        picked is one of them at random (`rng`)."""
-        from .actions import UNSEEN, IllegalAction
+        mask forbids it; `legal`: the decision's legal actions, if known)."""
+        from .actions import IllegalAction
 
         if legal is None:
             legal = self.table.legal(decision, view)
@@ -217,6 +216,4 @@ class Encoding:
             label = self.actions[action] if 0 <= action < len(self.actions) else f"number {action}"
             raise IllegalAction(f"action {action} ({label}) is not allowed now: the seat is asked a "
                                 f"{decision.kind} decision (see the observation's action_mask)")
-        if self.table.keys[action][-1] == UNSEEN and rng is not None:
-            return rng.choice(decision.options)
         return legal[action]

@@ -7,8 +7,6 @@ nobody records are played by the turn loop written for the edition, as simulatio
 """
 from __future__ import annotations
 
-import random
-
 from ..edition.loader import load_edition
 from ..engine.view import view_of
 from ..errors import UnoError
@@ -35,7 +33,6 @@ class Table:
             raise UnoError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         self.encoding = encoding
         self.reward = reward
-        self.rng = random.Random(f"rl:{seed}")  # (an unseen card picked: which one)
         self.match = Match(edition, players=encoding.players, agents=agents, seed=seed, record=False,
                            max_rounds=1)
         self._asked = None  # (decision, its seat's view, its legal actions): read once per decision
@@ -71,7 +68,7 @@ class Table:
 
     def answer(self, action: int) -> None:
         decision, view, legal = self.asked()
-        option = self.encoding.option(decision, view, int(action), self.rng, legal)
+        option = self.encoding.option(decision, view, int(action), legal)
         self.match.answer(option)
 
     def rewards(self) -> list[float]:
