@@ -278,10 +278,11 @@ def _versus_floor(ours: dict, base: dict, results: dict, per: str, column: int) 
     return text
 
 
-def write_readme(text: str) -> None:
+def write_readme(text: str, marker: str = "benchmark") -> None:
+    """Put `text` into README.md between its `<!-- MARKER:start -->` and `:end` lines."""
     readme = HERE.parent / "README.md"
     content = readme.read_text(encoding="utf-8")
-    start, end = "<!-- benchmark:start -->", "<!-- benchmark:end -->"
+    start, end = f"<!-- {marker}:start -->", f"<!-- {marker}:end -->"
     if start not in content:
         raise SystemExit(f"README.md has no {start} ... {end} markers")
     head, rest = content.split(start, 1)

@@ -232,17 +232,6 @@ def table(results: dict) -> str:
     return "\n".join(rows)
 
 
-def write_readme(text: str) -> None:
-    readme = HERE.parent / "README.md"
-    content = readme.read_text(encoding="utf-8")
-    start, end = "<!-- rl-bench:start -->", "<!-- rl-bench:end -->"
-    if start not in content:
-        raise SystemExit(f"README.md has no {start} ... {end} markers")
-    head, rest = content.split(start, 1)
-    _, tail = rest.split(end, 1)
-    readme.write_text(f"{head}{start}\n{text}\n{end}{tail}", encoding="utf-8")
-
-
 def rlcard_installed() -> bool:
     try:
         import rlcard  # noqa: F401
@@ -267,7 +256,9 @@ def main() -> None:
     results = measure(args.edition, args.players, args.steps, args.block, with_rlcard)
     print(json.dumps(results, indent=2) if args.json else report(results))
     if args.readme:
-        write_readme(table(results))
+        from compare import write_readme  # (benchmarks/compare.py: the README's tables)
+
+        write_readme(table(results), "rl-bench")
 
 
 if __name__ == "__main__":
