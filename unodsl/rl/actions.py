@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..engine.decisions import (CALL_UNO, CATCH, CHALLENGE, COLOUR, DISCARD, DRAW, GIVE, JUMP_IN, KEEP, PASS,
                                 PICK, PILE, PLAY_DRAWN, PLAYER, QUESTION, REACT, STACK, TOP_CARD, TURN, UNO_CALL,
-                                VALUE, WRITE_RULE, YES_NO, TableUse)
+                                VALUE, WRITE_RULE, YES_NO, TableUse, check_answered)
 from ..errors import UnoError
 from ..limits import MAX_NAMED_NUMBERS
 
@@ -28,6 +28,12 @@ BOOLEAN_KINDS = (CHALLENGE, CALL_UNO, CATCH, YES_NO)
 SEAT_KINDS = (PLAYER, GIVE)
 CARD_KINDS = (TOP_CARD, DISCARD)
 PASSING_KINDS = (REACT, STACK, JUMP_IN)
+
+
+# Every kind of decision has its actions above (a kind added to the engine's table without
+# them stops the import, rather than be met in a round with no action to answer it).
+check_answered("unodsl.rl's action table", {TURN, PLAY_DRAWN, COLOUR, *BOOLEAN_KINDS, *SEAT_KINDS, QUESTION,
+                                            *CARD_KINDS, PICK, *PASSING_KINDS, WRITE_RULE, UNO_CALL, PILE, VALUE})
 
 
 class IllegalAction(ValueError):
