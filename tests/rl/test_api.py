@@ -12,7 +12,6 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 import unodsl.rl as rl  # noqa: E402
 from unodsl.edition.loader import load_edition  # noqa: E402
 from unodsl.edition.rules import popular_rule_names  # noqa: E402
-from unodsl.errors import EditionError  # noqa: E402
 from unodsl.resources import edition_names  # noqa: E402
 
 CYCLES = 60  # steps of each agent api_test plays (a round is a few hundred steps at most)
@@ -33,29 +32,10 @@ def test_every_edition_passes_the_api_and_seed_tests(edition, players):
     seed_test(lambda: rl.env(edition, players=players), num_cycles=CYCLES)
 
 
-def _with_rules() -> list[tuple[str, str]]:
-    """Each popular rule with each edition it loads on (at 4 players; at 2 and 7 below, on classic)."""
-    pairs = []
-    for rule in popular_rule_names():
-        for name in edition_names():
-            try:
-                load_edition(name, rules=[f"@{rule}"])
-            except EditionError:
-                continue
-            pairs.append((name, rule))
-    return pairs
-
-
-@pytest.mark.filterwarnings("ignore::UserWarning")
-@pytest.mark.parametrize("edition, rule", _with_rules())
-def test_every_popular_rule_passes_the_api_test(edition, rule):
-    api_test(rl.env(edition, players=4, rules=[f"@{rule}"]), num_cycles=CYCLES)
-
-
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize("rule", popular_rule_names())
-@pytest.mark.parametrize("players", [2, 7])
-def test_classic_with_each_popular_rule_at_two_and_seven(rule, players):
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_classic_with_each_popular_rule_passes_the_api_and_seed_tests(rule, players):
     api_test(rl.env("classic", players=players, rules=[f"@{rule}"]), num_cycles=CYCLES)
     seed_test(lambda: rl.env("classic", players=players, rules=[f"@{rule}"]), num_cycles=CYCLES)
 
