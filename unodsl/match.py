@@ -139,8 +139,9 @@ class Match:
             raise IllegalMove(self._refusal(decision, option))
         self.decision = None
         self.answers.append(option)
-        self._note({"event": "answer", "player": decision.player, "kind": decision.kind,
-                    "value": plain(option)})
+        if self.log is not None or self.round.observer is not None:  # (someone keeps it)
+            self._note({"event": "answer", "player": decision.player, "kind": decision.kind,
+                        "value": plain(option)})
         self._resume(option)
 
     def _check_rule(self, text: str) -> None:

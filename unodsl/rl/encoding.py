@@ -15,7 +15,7 @@ import numpy as np
 
 from ..engine.decisions import KINDS
 from ..limits import MAX_DECK_CARDS
-from .actions import ActionTable, _all_colours
+from .actions import ActionTable, IllegalAction, _all_colours
 
 
 # Every value lies within ±BOUND: counts of cards are at most a deck's, sizes and scores are
@@ -208,8 +208,6 @@ class Encoding:
     def option(self, decision, view, action: int, legal: dict | None = None):
         """The engine's option that `action` answers `decision` with (IllegalAction if the
         mask forbids it; `legal`: the decision's legal actions, if known)."""
-        from .actions import IllegalAction
-
         if legal is None:
             legal = self.table.legal(decision, view)
         if action not in legal:
