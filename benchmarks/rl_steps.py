@@ -44,7 +44,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 TARGET = 3.0  # unodsl's AEC steps per second at least 3x RLCard's
-NAMES = {"aec": "unodsl AEC (unodsl.rl.env)", "single": "unodsl single-agent (unodsl.rl.SingleAgentEnv)",
+NAMES = {"aec": "unodsl AEC (unodsl.rl.env)",
+         "aec_play": "unodsl AEC, drawing only when no card goes (RLCard's rule)", "single": "unodsl single-agent (unodsl.rl.SingleAgentEnv)",
          "rlcard": "RLCard 1.2.0 (rlcard.make(\"uno\"))"}
 
 
@@ -136,6 +137,36 @@ class AEC(Stepper):
         return episodes
 
 
+class AECPlayFirst(AEC):
+    """The AEC environment with RLCard's legal actions for a turn: a card when one goes,
+    a draw only when none does (uniform among the rest otherwise). unodsl lets a player
+    draw at any turn, so a policy uniform over the mask draws half the time and its hands
+    grow; this one plays rounds as RLCard's do."""
+
+    name = "aec_play"
+
+    def __init__(self, edition: str, players: int):
+        super().__init__(edition, players)
+        self.draw = self.env.encoding.actions.index("turn: draw")
+
+    def play(self, steps: int) -> int:
+        env, rng, episodes, taken, draw = self.env, self.rng, 0, 0, self.draw
+        while taken < steps:
+            if not env.agents:
+                env.reset(seed=self.next_seed())
+                episodes += 1
+            observation, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            if len(legal) > 1 and observation["action_mask"][draw]:
+                legal = legal[legal != draw]
+            env.step(int(legal[int(rng.random() * len(legal))]))
+            taken += 1
+        return episodes
+
+
 class SingleAgent(Stepper):
     name = "single"
 
@@ -181,7 +212,7 @@ def paired(ours: Stepper, theirs: Stepper) -> tuple[float, float, float]:
 
 
 def measure(edition: str, players: int, steps: int, block: int, with_rlcard: bool) -> dict:
-    steppers: list[Stepper] = [AEC(edition, players), SingleAgent(edition, players)]
+    steppers: list[Stepper] = [AEC(edition, players), AECPlayFirst(edition, players), SingleAgent(edition, players)]
     if with_rlcard:
         steppers.append(RLCard(players))
     play_in_turn(steppers, steps, block)
@@ -189,7 +220,7 @@ def measure(edition: str, players: int, steps: int, block: int, with_rlcard: boo
     results = {"edition": edition, "players": players, "steps": steps, "block": block,
                "figures": {s.name: s.figures() for s in steppers}, "ratios": {}}
     if with_rlcard:
-        for name in ("aec", "single"):
+        for name in ("aec", "aec_play", "single"):
             figures = results["figures"]
             results["ratios"][name] = {
                 "ratio": figures[name]["steps_per_second"] / figures["rlcard"]["steps_per_second"],

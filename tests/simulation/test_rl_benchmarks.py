@@ -27,17 +27,18 @@ def test_rl_steps_prints_each_environments_steps_per_second_and_the_ratios():
     assert done.returncode == 0, done.stderr
     results = json.loads(done.stdout)
     assert (results["edition"], results["players"]) == ("classic", 2)
-    assert set(results["figures"]) == {"aec", "single", "rlcard"}
+    assert set(results["figures"]) == {"aec", "aec_play", "single", "rlcard"}
     for figures in results["figures"].values():
         assert figures["steps"] >= 300 and figures["steps_per_second"] > 0
-    assert set(results["ratios"]) == {"aec", "single"}
+    assert set(results["ratios"]) == {"aec", "aec_play", "single"}
     for ratio in results["ratios"].values():
         low, median, high = ratio["quartiles"]
         assert 0 < low <= median <= high and ratio["ratio"] > 0
     text = rl_steps.report(results)
     assert "unodsl AEC (unodsl.rl.env)" in text and "RLCard 1.2.0" in text and "target >= 3x: " in text
     rows = rl_steps.table(results).splitlines()
-    assert len([row for row in rows if row.startswith("| ")]) == 4 and "(target ≥ 3×)" in rows[-2]
+    assert len([row for row in rows if row.startswith("| ")]) == 5
+    assert "(target ≥ 3×)" in next(row for row in rows if row.startswith("- unodsl AEC (unodsl.rl.env)"))
 
 
 def test_train_policy_writes_its_curve_as_csv_and_png(tmp_path):
