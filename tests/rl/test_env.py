@@ -18,14 +18,19 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 
 
 def _random_round(env, seed: int) -> dict:
-    """Play one round with random legal actions; the rewards summed per agent."""
+    """Play one round with random legal actions, drawing only when no card goes (so that the
+    round ends soon); the rewards summed per agent."""
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
+    draw = env.encoding.actions.index("turn: draw")
     total = dict.fromkeys(env.possible_agents, 0.0)
-    for agent in env.agent_iter(max_iter=5000):
+    for agent in env.agent_iter(max_iter=20000):
         observation, reward, terminated, truncated, _ = env.last()
         total[agent] += reward
-        env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        legal = np.flatnonzero(observation["action_mask"])
+        if len(legal) > 1:
+            legal = legal[legal != draw]
+        env.step(None if terminated or truncated else int(rng.choice(legal)))
     return total
 
 
@@ -128,3 +133,12 @@ def test_the_documented_layout_is_classics_at_four_players():
     assert f"{encoding.size} numbers" in DOCS.read_text(encoding="utf-8")
     assert f"{len(encoding.actions)} actions" in DOCS.read_text(encoding="utf-8")
 
+
+
+def test_in_teams_the_winners_partner_wins_with_it():
+    env = rl.env("teams", players=4)
+    total = _random_round(env, 5)
+    winner = env.table.match.results[-1].winner
+    partner = (winner + 2) % 4  # (partners sit opposite: the teams edition's rule)
+    assert total[f"player_{winner}"] == total[f"player_{partner}"] == 1.0
+    assert sorted(total.values()) == [-1.0, -1.0, 1.0, 1.0]

@@ -77,8 +77,9 @@ class Table:
         n = self.encoding.players
         if result is None or result.winner is None:
             return [0.0] * n
-        if self.reward == "win":
-            return [1.0 if seat == result.winner else -1.0 for seat in range(n)]
+        if self.reward == "win":  # (in teams, the winner's partner wins with it)
+            side = next((set(team) for team in self.match.teams or () if result.winner in team), {result.winner})
+            return [1.0 if seat in side else -1.0 for seat in range(n)]
         return [float(result.scored[seat]) if seat == result.winner else -float(result.points[seat])
                 for seat in range(n)]
 
