@@ -132,9 +132,13 @@ class AEC(Stepper):
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(pick(observation["action_mask"], rng))
+            env.step(self.choose(observation["action_mask"], rng))
             taken += 1
         return episodes
+
+    def choose(self, mask: np.ndarray, rng: random.Random) -> int:
+        """The policy: uniform over the mask."""
+        return pick(mask, rng)
 
 
 class AECPlayFirst(AEC):
@@ -149,22 +153,12 @@ class AECPlayFirst(AEC):
         super().__init__(edition, players)
         self.draw = self.env.encoding.actions.index("turn: draw")
 
-    def play(self, steps: int) -> int:
-        env, rng, episodes, taken, draw = self.env, self.rng, 0, 0, self.draw
-        while taken < steps:
-            if not env.agents:
-                env.reset(seed=self.next_seed())
-                episodes += 1
-            observation, _reward, terminated, truncated, _info = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            if len(legal) > 1 and observation["action_mask"][draw]:
-                legal = legal[legal != draw]
-            env.step(int(legal[int(rng.random() * len(legal))]))
-            taken += 1
-        return episodes
+    def choose(self, mask: np.ndarray, rng: random.Random) -> int:
+        """Uniform over the mask, the draw left out when anything else is allowed."""
+        legal = np.flatnonzero(mask)
+        if len(legal) > 1 and mask[self.draw]:
+            legal = legal[legal != self.draw]
+        return int(legal[int(rng.random() * len(legal))])
 
 
 class SingleAgent(Stepper):

@@ -46,7 +46,7 @@ class ActionTable:
     def __init__(self, edition, players: int):
         self.players = players
         faces = edition.faces
-        colours = _all_colours(edition)
+        colours = all_colours(edition)
         keys: list[tuple] = []
         labels: list[str] = []
 
@@ -97,9 +97,6 @@ class ActionTable:
         self.labels = labels
         self.index = {key: i for i, key in enumerate(keys)}
 
-    def __len__(self) -> int:
-        return len(self.keys)
-
     def legal(self, decision, view) -> dict[int, object]:
         """Each allowed action -> the option it answers with (for identical cards, the first)."""
         found: dict[int, object] = {}
@@ -134,7 +131,7 @@ class ActionTable:
         return kind, option.face  # a card
 
 
-def _all_colours(edition) -> tuple[str, ...]:
+def all_colours(edition) -> tuple[str, ...]:
     """Every colour of the edition, of each side for a two-sided one, in order."""
     if edition.sides:
         return tuple(dict.fromkeys(colour for side in edition.sides for colour in side.colours))

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..engine.decisions import KINDS
 from ..limits import MAX_DECK_CARDS
-from .actions import ActionTable, IllegalAction, _all_colours
+from .actions import ActionTable, IllegalAction, all_colours
 
 
 # Every value lies within ±BOUND: counts of cards are at most a deck's, sizes and scores are
@@ -32,7 +32,7 @@ class Encoding:
         self.table = ActionTable(edition, players)
         self.actions = self.table.labels
         self.faces = len(edition.faces)
-        self.colours = _all_colours(edition)
+        self.colours = all_colours(edition)
         self.colour_index = {c: i for i, c in enumerate(self.colours)}
         vocab = edition.vocabulary
         self.player_vars = list(vocab.player_state.values())
